@@ -1,0 +1,1 @@
+"""Three-Thirteen: rummy in 11 rounds against three AI seats."""
