@@ -26,6 +26,7 @@ that among equal penalties the arrangement with fewer leftover cards wins
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -45,6 +46,10 @@ _LAY_SET_META = 2
 _LAY_RUN_META = 3
 
 
+_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+_SUITS = tuple(_SUIT_ORDER)
+
+
 @dataclass(frozen=True, slots=True)
 class _PieceInfo:
     """How to build a meld (or a lay-off) from a piece chosen by the search."""
@@ -55,10 +60,6 @@ class _PieceInfo:
     """(type index, position) of every natural card, one entry per copy."""
     suit: Suit | None
     """The run's suit; ``None`` for sets."""
-    low: int
-    """Lowest position the meld must cover."""
-    high: int
-    """Highest position the meld must cover."""
     min_position: int
     """Lowest position wilds may extend the run to."""
     max_position: int
@@ -67,8 +68,8 @@ class _PieceInfo:
     """Index of the lay-off target, or -1 for an own meld."""
 
 
-_Piece = tuple[int, int, int, int, int]
-"""(packed naturals, wild demand, wild capacity, lay-off tag bit, info index)."""
+_Piece = tuple[int, int, int, int, tuple[object, ...]]
+"""(packed naturals, wild demand, wild capacity, lay-off tag bit, _PieceInfo fields)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,23 @@ class _Target:
     max_position: int
 
 
+def _count_choices(limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every tuple of counts with 0 ≤ count ≤ limit, one per limit."""
+    choices: list[tuple[int, ...]] = [()]
+    for limit in limits:
+        choices = [choice + (c,) for choice in choices for c in range(limit + 1)]
+    return tuple(choices)
+
+
+_SET_CHOICES = {
+    limits: _count_choices(limits)
+    for size in range(4)
+    for limits in _count_choices((3,) * size)
+    if 0 not in limits
+}
+"""Precomputed: for the copies held of the other suits of a rank, every way to use them."""
+
+
 class _Problem:
     """One hand, prepared for the search."""
 
@@ -96,126 +114,150 @@ class _Problem:
     ) -> None:
         self.rules = rules
         self.wild_rank = wild_rank
-        self.one_wild = rules.max_wilds_per_meld == 1
-        naturals: dict[tuple[int, Suit], list[Card]] = {}
+        self.one_wild = one_wild = rules.max_wilds_per_meld == 1
+        naturals: dict[int, list[Card]] = {}
         wilds: list[Card] = []
         for card in cards:
-            if card.rank is None or card.rank == wild_rank or card.suit is None:
+            rank, suit = card.rank, card.suit
+            if rank is None or rank == wild_rank or suit is None:
                 wilds.append(card)
             else:
-                naturals.setdefault((int(card.rank), card.suit), []).append(card)
-        # Jokers (dearer when left over) go into melds first; the cheapest stay.
-        wilds.sort(key=lambda card: -rules.penalty(card, wild_rank))
+                key = rank * 4 + _SUIT_ORDER[suit]
+                if key in naturals:
+                    naturals[key].append(card)
+                else:
+                    naturals[key] = [card]
+        if len(wilds) > 1:
+            # Jokers (dearer when left over) go into melds first; the cheapest stay.
+            wilds.sort(key=lambda card: -rules.penalty(card, wild_rank))
         self.wilds = wilds
-        self.wild_count = len(wilds)
-        cheapest_first = [rules.penalty(card, wild_rank) * _SCALE + 1 for card in reversed(wilds)]
-        self.wild_cost = [sum(cheapest_first[:n]) for n in range(len(wilds) + 1)]
+        self.wild_count = wild_count = len(wilds)
+        cost = 0
+        self.wild_cost = [0]
+        for card in reversed(wilds):
+            cost += rules.penalty(card, wild_rank) * _SCALE + 1
+            self.wild_cost.append(cost)
+        self.max_demand = min(wild_count, 1) if one_wild else wild_count
 
-        self.type_keys = sorted(naturals, key=lambda key: (key[0], key[1].value))
-        self.instances = [naturals[key] for key in self.type_keys]
-        self.units = [1 << (_BITS * t) for t in range(len(self.type_keys))]
-        self.state = sum(len(self.instances[t]) * self.units[t] for t in range(len(self.units)))
-        self.guards = sum(unit << (_BITS - 1) for unit in self.units)
-        self.costs = [
-            rules.natural_value(Rank(rank)) * _SCALE + 1 for rank, _ in self.type_keys
-        ]
-        self.infos: list[_PieceInfo] = []
-        self.pieces: list[list[_Piece]] = [[] for _ in self.type_keys]
+        keys = sorted(naturals)
+        self.type_keys = keys
+        self.instances = [naturals[key] for key in keys]
+        self.units = units = [1 << (_BITS * t) for t in range(len(keys))]
+        self.counts = [len(cards) for cards in self.instances]
+        self.state = sum(count * unit for count, unit in zip(self.counts, units, strict=True))
+        self.guards = sum(unit << (_BITS - 1) for unit in units)
+        self.costs = [rules.natural_value(Rank(key >> 2)) * _SCALE + 1 for key in keys]
+        self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
         self._add_set_pieces()
         self._add_run_pieces()
         self._add_layoff_pieces()
         # The search finds the lowest type from the lowest set bit of the state.
         self.by_low_bit: dict[int, tuple[int, int, list[_Piece]]] = {}
-        for t, unit in enumerate(self.units):
+        for t, unit in enumerate(units):
             entry = (unit, self.costs[t], self.pieces[t])
             self.by_low_bit[unit] = entry
             self.by_low_bit[unit << 1] = entry
 
+    def type_of_low_bit(self, low_bit: int) -> int:
+        """The type index whose field holds ``low_bit``."""
+        return (low_bit.bit_length() - 1) // _BITS
+
     # -- pieces ---------------------------------------------------------------
 
-    def _max_demand(self) -> int:
-        return min(self.wild_count, 1) if self.one_wild else self.wild_count
-
-    def _add_piece(self, t: int, counts: dict[int, int], demand: int, cap: int, tag: int,
-                   info: _PieceInfo) -> None:
-        packed = sum(count * self.units[u] for u, count in counts.items())
-        self.infos.append(info)
-        self.pieces[t].append((packed, demand, cap, tag, len(self.infos) - 1))
-
     def _add_set_pieces(self) -> None:
-        by_rank: dict[int, list[int]] = {}
-        for t, (rank, _) in enumerate(self.type_keys):
-            by_rank.setdefault(rank, []).append(t)
-        max_demand = self._max_demand()
+        keys, counts, units, pieces = self.type_keys, self.counts, self.units, self.pieces
+        max_demand = self.max_demand
         cap = 1 if self.one_wild else _UNLIMITED
-        for types in by_rank.values():
-            for i, t in enumerate(types):
-                others = types[i + 1 :]
-                for first in range(1, len(self.instances[t]) + 1):
-                    for chosen in _count_choices([len(self.instances[u]) for u in others]):
-                        counts = {t: first} | {u: c for u, c in zip(others, chosen, strict=True) if c}
-                        size = sum(counts.values())
-                        demand = max(0, 3 - size)
+        t = 0
+        while t < len(keys):
+            rank = keys[t] >> 2
+            end = t + 1
+            while end < len(keys) and keys[end] >> 2 == rank:
+                end += 1
+            for first in range(t, end):
+                others = range(first + 1, end)
+                for choice in _SET_CHOICES[tuple(counts[u] for u in others)]:
+                    rest = sum(choice)
+                    for own in range(1, counts[first] + 1):
+                        demand = 3 - own - rest
                         if demand > max_demand:
                             continue
-                        position = self.type_keys[t][0]
-                        naturals = tuple((u, position) for u, c in counts.items() for _ in range(c))
-                        info = _PieceInfo(_SET_META, naturals, None, position, position, position,
-                                          position)
-                        self._add_piece(t, counts, demand, cap, 0, info)
+                        members = ((first, rank),) * own + tuple(
+                            (u, rank) for u, c in zip(others, choice, strict=True) for _ in range(c)
+                        )
+                        packed = own * units[first] + sum(
+                            c * units[u] for u, c in zip(others, choice, strict=True)
+                        )
+                        info = (_SET_META, members, None, rank, rank, -1)
+                        pieces[first].append((packed, max(demand, 0), cap, 0, info))
+            t = end
 
-    def _positions_of_suit(self, suit: Suit) -> dict[int, int]:
-        """Position → type index of the naturals of ``suit`` (Aces at 1)."""
-        return {rank: t for t, (rank, s) in enumerate(self.type_keys) if s == suit}
+    def _suit_positions(self) -> list[list[tuple[int, int]]]:
+        """Per suit, (position, type index) of its naturals, ascending (Aces at 1)."""
+        by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
+        for t, key in enumerate(self.type_keys):
+            by_suit[key & 3].append((key >> 2, t))
+        return by_suit
 
     def _add_run_pieces(self) -> None:
         aces_high = self.rules.aces_high
-        for t, (rank, suit) in enumerate(self.type_keys):
-            by_position = self._positions_of_suit(suit)
-            above = sorted((p, u) for p, u in by_position.items() if rank < p <= rank + 12)
-            self._add_runs_from(t, suit, rank, above, +1, 1, ACE_HIGH if aces_high else _MAX_RUN)
-            if rank == 1 and aces_high:
-                below = sorted(((p, u) for p, u in by_position.items() if 2 <= p), reverse=True)
-                self._add_runs_from(t, suit, ACE_HIGH, below, -1, 2, ACE_HIGH)
+        top = ACE_HIGH if aces_high else _MAX_RUN
+        for suit_index, column in enumerate(self._suit_positions()):
+            suit = _SUITS[suit_index]
+            for a in range(len(column)):
+                start, t = column[a]
+                self._add_runs(t, suit, column[a:], 1, _MAX_RUN if start == 1 else top)
+            if aces_high and column and column[0][0] == 1:
+                # Runs ending in an Ace played high: the Ace is their lowest type.
+                ace = column[0][1]
+                downward = [(ACE_HIGH, ace), *((p, u) for p, u in reversed(column[1:]))]
+                self._add_runs(ace, suit, downward, 2, ACE_HIGH)
 
-    def _add_runs_from(self, t: int, suit: Suit, start: int, others: list[tuple[int, int]],
-                       direction: int, min_position: int, max_position: int) -> None:
-        """Runs whose lowest type is ``t`` at ``start``, reaching out in ``direction``."""
-        max_demand = self._max_demand()
-        if start == 1:
-            max_position = _MAX_RUN  # an Ace played low: the run cannot reach 14
-        for j, (end, u) in enumerate(others):
+    def _add_runs(self, t: int, suit: Suit, column: list[tuple[int, int]], min_position: int,
+                  max_position: int) -> None:
+        """Runs whose lowest type is ``t``, at ``column[0]``, reaching along ``column``.
+
+        With unlimited wilds a run never leaves out a natural it spans (moving that
+        card into the run and its wild elsewhere is never worse); with one wild
+        per meld it may leave out one.
+        """
+        max_demand, units, one_wild = self.max_demand, self.units, self.one_wild
+        start = column[0][0]
+        packed = units[t]
+        for b in range(1, len(column)):
+            end, u = column[b]
             span = abs(end - start) + 1
-            interior = others[:j]
-            gaps = span - 2 - len(interior)
-            length = max(3, span)
-            if span > _MAX_RUN or length - span + gaps > max_demand:
-                continue
-            for skipped in range(0, max_demand - (length - span + gaps) + 1):
-                if skipped > len(interior):
+            if span > _MAX_RUN:
+                break
+            packed += units[u]
+            naturals = b + 1
+            demand = max(3, span) - naturals
+            if demand > max_demand:
+                if span >= 3:
                     break
-                for skip in combinations(range(len(interior)), skipped):
-                    kept = [interior[k] for k in range(len(interior)) if k not in skip]
-                    members = [(t, start), *((v, p) for p, v in kept), (u, end)]
-                    naturals = len(members)
-                    demand = length - naturals
-                    cap = 1 if self.one_wild else _MAX_RUN - naturals
-                    counts = {v: 1 for v, _ in members}
-                    low, high = min(start, end), max(start, end)
-                    info = _PieceInfo(_RUN_META, tuple(members), suit, low, high, min_position,
-                                      max_position)
-                    self._add_piece(t, counts, demand, cap, 0, info)
+                continue
+            cap = 1 if one_wild else _MAX_RUN - naturals
+            info = (_RUN_META, tuple((v, p) for p, v in column[: b + 1]), suit, min_position,
+                    max_position, -1)
+            self.pieces[t].append((packed, demand, cap, 0, info))
+            if one_wild and demand == 0:
+                for skip in range(1, b):
+                    p, v = column[skip]
+                    kept = column[:skip] + column[skip + 1 : b + 1]
+                    info = (_RUN_META, tuple((w, q) for q, w in kept), suit, min_position,
+                            max_position, -1)
+                    self.pieces[t].append((packed - units[v], 1, 1, 0, info))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
             if target.kind is MeldKind.SET:
                 rank = 1 if target.low == ACE_HIGH else target.low
-                for t, (r, _) in enumerate(self.type_keys):
-                    if r == rank:
-                        info = _PieceInfo(_LAY_SET_META, ((t, target.low),), None, target.low,
-                                          target.low, target.low, target.low, index)
-                        self._add_piece(t, {t: 1}, 0, 0, 0, info)
+                for t, key in enumerate(self.type_keys):
+                    if key >> 2 == rank:
+                        info = (_LAY_SET_META, ((t, target.low),), None, target.low, target.low,
+                                index)
+                        self.pieces[t].append((self.units[t], 0, 0, 0, info))
             else:
                 self._add_run_layoffs(index, target)
 
@@ -223,7 +265,7 @@ class _Problem:
         """Extensions of a target run at one or both ends, natural cards included."""
         assert target.suit is not None
         room = _MAX_RUN - (target.high - target.low + 1)
-        by_position = self._positions_of_suit(target.suit)
+        by_position = {p: t for p, t in self._suit_positions()[_SUIT_ORDER[target.suit]]}
         if 1 in by_position and target.max_position == ACE_HIGH:
             by_position[ACE_HIGH] = by_position[1]
         below = list(range(target.low - 1, target.min_position - 1, -1))
@@ -238,7 +280,8 @@ class _Problem:
                 ends = ([below[down - 1]] if down else []) + ([above[up - 1]] if up else [])
                 if any(p not in by_position for p in ends):
                     continue
-                inner = [p for p in below[: max(down - 1, 0)] + above[: max(up - 1, 0)] if p in by_position]
+                inner = [p for p in below[: max(down - 1, 0)] + above[: max(up - 1, 0)]
+                         if p in by_position]
                 for keep in range(len(inner), -1, -1):
                     demand = down + up - len(ends) - keep
                     if demand > max_wilds:
@@ -248,12 +291,10 @@ class _Problem:
                         members = tuple((by_position[p], p) for p in positions)
                         lowest = min(t for t, _ in members)
                         cap = min(max_wilds, demand + room - down - up)
-                        info = _PieceInfo(_LAY_RUN_META, members, target.suit,
-                                          min(target.low, positions[0]),
-                                          max(target.high, positions[-1]),
-                                          target.min_position, target.max_position, index)
-                        self._add_piece(lowest, {t: 1 for t, _ in members}, demand, cap,
-                                        1 << index, info)
+                        info = (_LAY_RUN_META, members, target.suit, target.min_position,
+                                target.max_position, index)
+                        packed = sum(self.units[t] for t, _ in members)
+                        self.pieces[lowest].append((packed, demand, cap, 1 << index, info))
 
     def target_absorb(self, used_tags: int) -> int:
         """Wilds the lay-off targets can still take after the lay-off pieces ``used_tags``."""
@@ -334,14 +375,6 @@ class _Problem:
         return best
 
 
-def _count_choices(limits: list[int]) -> list[tuple[int, ...]]:
-    """Every tuple of counts with 0 ≤ count ≤ limit, one per limit."""
-    choices: list[tuple[int, ...]] = [()]
-    for limit in limits:
-        choices = [choice + (c,) for choice in choices for c in range(limit + 1)]
-    return choices
-
-
 def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
     wilds = sum(card.is_wild(wild_rank) for card in meld.cards)
     low, high = meld.low, meld.high
@@ -356,8 +389,8 @@ def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
 
 # -- answers ------------------------------------------------------------------
 
-_Choice = tuple[int, int]
-"""(piece info index, wilds placed in it) picked by the search."""
+_Choice = tuple[tuple[object, ...], int]
+"""(piece info fields, wilds placed in it) picked by the search."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,14 +411,14 @@ def _relaxed_plan(problem: _Problem) -> _Plan | None:
     best = problem.relaxed_search()
     state, wilds = problem.state, problem.wild_count
     cost = best(state, wilds)
-    choices: list[list[int]] = []
+    choices: list[list[Any]] = []
     leftover: list[int] = []
     spare_room: list[int] = []
     while state:
         unit, natural_cost, pieces = problem.by_low_bit[state & -state]
         target = best(state, wilds)
         if natural_cost + best(state - unit, wilds) == target:
-            leftover.append(problem.by_low_bit[unit][0].bit_length() // _BITS)
+            leftover.append(problem.type_of_low_bit(unit))
             state -= unit
             continue
         for packed, demand, cap, _, info in pieces:
@@ -424,7 +457,7 @@ def _exact_plan(problem: _Problem) -> _Plan:
         unit, natural_cost, pieces = problem.by_low_bit[state & -state]
         target = best(state, wilds, tags)
         if natural_cost + best(state - unit, wilds, tags) == target:
-            leftover.append(problem.by_low_bit[unit][0].bit_length() // _BITS)
+            leftover.append(problem.type_of_low_bit(unit))
             state -= unit
             continue
         found = next(
@@ -511,8 +544,8 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     wilds = list(problem.wilds)
     melds: list[Meld] = []
     layoffs: dict[int, tuple[list[Card], list[int]]] = {}
-    for info_index, used in plan.choices:
-        info = problem.infos[info_index]
+    for fields, used in plan.choices:
+        info = _PieceInfo(*fields)  # type: ignore[arg-type]
         naturals = [(instances[t].pop(0), position) for t, position in info.naturals]
         filled = _filled_by_target(problem, info.target)
         placed = [(wilds.pop(0), position) for position in _wild_positions(info, used, filled)]
@@ -533,10 +566,8 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     for index, count in plan.absorbed:
         target = problem.targets[index]
         cards, positions = layoffs.setdefault(index, ([], []))
-        info = _PieceInfo(
-            _LAY_SET_META if target.kind is MeldKind.SET else _LAY_RUN_META, (), target.suit,
-            target.low, target.high, target.min_position, target.max_position, index,
-        )
+        kind = _LAY_SET_META if target.kind is MeldKind.SET else _LAY_RUN_META
+        info = _PieceInfo(kind, (), target.suit, target.min_position, target.max_position, index)
         spots = _wild_positions(info, count, _filled_by_target(problem, index))
         for position in spots:
             cards.append(wilds.pop(0))
@@ -564,10 +595,10 @@ def _filled_by_target(problem: _Problem, index: int) -> range:
 def _wild_positions(info: _PieceInfo, count: int, filled: range) -> list[int]:
     """Where ``count`` wilds go in a meld: gaps first, then above, then below."""
     if info.kind in (_SET_META, _LAY_SET_META):
-        return [info.low] * count
-    taken = {position for _, position in info.naturals}
-    spots = [p for p in range(info.low, info.high + 1) if p not in taken and p not in filled]
-    high, low = info.high, info.low
+        return [info.min_position] * count
+    taken = {position for _, position in info.naturals} | set(filled)
+    low, high = min(taken), max(taken)
+    spots = [p for p in range(low, high + 1) if p not in taken]
     while len(spots) < count and high < info.max_position:
         high += 1
         spots.append(high)
@@ -577,4 +608,3 @@ def _wild_positions(info: _PieceInfo, count: int, filled: range) -> list[int]:
     if len(spots) < count:
         raise AssertionError(f"no room for {count} wilds in {info}")
     return spots[:count]
-
