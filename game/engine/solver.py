@@ -9,14 +9,16 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   count of 0–2 (3 with three decks). The remaining naturals are one integer with
   a 3-bit field per type, so removing a meld is one subtraction and checking
   that it fits is one mask test (a guard bit per field catches a borrow).
-- The search takes the lowest remaining type: one copy of it is either left
-  over, or it is the lowest card of a meld. The melds that can start with each
-  type (*pieces*) are listed once per hand. Results are memoised on
+- The melds that can start with each type (*pieces*) are listed once per hand;
+  the search takes the lowest remaining type: one copy of it is either left
+  over, or it is the lowest card of one of its pieces. Results are memoised on
   (remaining naturals, wilds left).
-- With unlimited wilds per meld and no lay-off, spare wilds are first assumed
-  to fit somewhere for free (a relaxation, so its optimum is a lower bound);
-  the answer is then built, and only if the spare wilds really do not fit does
-  the exact search run, which places every wild explicitly.
+- With unlimited wilds per meld and no lay-off, spare wilds are assumed to fit
+  somewhere for free (a relaxation: its optimum is a lower bound). Types that
+  share no piece are then independent but for the wilds they use, so each
+  group is searched alone for every wild budget and the budgets are combined
+  (min-plus). The answer is built, and only if its spare wilds really do not
+  fit does the exact search run, which places every wild itself.
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
@@ -26,7 +28,6 @@ that among equal penalties the arrangement with fewer leftover cards wins
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -36,40 +37,35 @@ from game.engine.rules import RuleSet
 
 _BITS = 3
 """Bits per natural type in a packed state: a 2-bit count and a guard bit."""
+_COUNT = 3
+"""Mask of the count bits of one field."""
 _SCALE = 64
 """Cost = penalty * _SCALE + leftover card count."""
 _MAX_RUN = 13
 _UNLIMITED = 99
-_SET_META = 0
-_RUN_META = 1
-_LAY_SET_META = 2
-_LAY_RUN_META = 3
 
+# Kinds of own piece; their cards are decoded from the packed naturals.
+_SET = 0
+_RUN = 1
+_RUN_ACE_HIGH = 2
+"""A run whose Ace is played high (the Ace is its lowest type)."""
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUITS = tuple(_SUIT_ORDER)
 
 
 @dataclass(frozen=True, slots=True)
-class _PieceInfo:
-    """How to build a meld (or a lay-off) from a piece chosen by the search."""
+class _LayInfo:
+    """A lay-off piece: natural cards that extend one target meld."""
 
-    kind: int
-    """One of the ``_*_META`` constants."""
-    naturals: tuple[tuple[int, int], ...]
-    """(type index, position) of every natural card, one entry per copy."""
-    suit: Suit | None
-    """The run's suit; ``None`` for sets."""
-    min_position: int
-    """Lowest position wilds may extend the run to."""
-    max_position: int
-    """Highest position wilds may extend the run to."""
-    target: int = -1
-    """Index of the lay-off target, or -1 for an own meld."""
+    target: int
+    """Index of the target among the melds of who went out."""
+    members: tuple[tuple[int, int], ...]
+    """(type index, position) of each card laid off."""
 
 
-_Piece = tuple[int, int, int, int, tuple[object, ...]]
-"""(packed naturals, wild demand, wild capacity, lay-off tag bit, _PieceInfo fields)."""
+_Piece = tuple[int, int, int, int, "int | _LayInfo"]
+"""(packed naturals, wild demand, wild capacity, lay-off tag bit, kind or lay-off info)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +85,7 @@ def _count_choices(limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every tuple of counts with 0 ≤ count ≤ limit, one per limit."""
     choices: list[tuple[int, ...]] = [()]
     for limit in limits:
-        choices = [choice + (c,) for choice in choices for c in range(limit + 1)]
+        choices = [(*choice, c) for choice in choices for c in range(limit + 1)]
     return tuple(choices)
 
 
@@ -132,22 +128,25 @@ class _Problem:
             wilds.sort(key=lambda card: -rules.penalty(card, wild_rank))
         self.wilds = wilds
         self.wild_count = wild_count = len(wilds)
-        cost = 0
         self.wild_cost = [0]
         for card in reversed(wilds):
-            cost += rules.penalty(card, wild_rank) * _SCALE + 1
-            self.wild_cost.append(cost)
+            self.wild_cost.append(
+                self.wild_cost[-1] + rules.penalty(card, wild_rank) * _SCALE + 1
+            )
         self.max_demand = min(wild_count, 1) if one_wild else wild_count
+        self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
-        keys = sorted(naturals)
-        self.type_keys = keys
+        self.keys = keys = sorted(naturals)
         self.instances = [naturals[key] for key in keys]
-        self.units = units = [1 << (_BITS * t) for t in range(len(keys))]
         self.counts = [len(cards) for cards in self.instances]
+        self.units = units = [1 << (_BITS * t) for t in range(len(keys))]
         self.state = sum(count * unit for count, unit in zip(self.counts, units, strict=True))
         self.guards = sum(unit << (_BITS - 1) for unit in units)
-        self.costs = [rules.natural_value(Rank(key >> 2)) * _SCALE + 1 for key in keys]
+        values = rules.natural_value
+        self.costs = [values(Rank(key >> 2)) * _SCALE + 1 for key in keys]
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
+        self.links = [0] * len(keys)
+        """Per type, a bit per type it shares a piece with."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
         self._add_set_pieces()
         self._add_run_pieces()
@@ -163,10 +162,20 @@ class _Problem:
         """The type index whose field holds ``low_bit``."""
         return (low_bit.bit_length() - 1) // _BITS
 
+    def _link(self, types: int) -> None:
+        """Record that the types in the bit mask ``types`` share a piece."""
+        t = 0
+        rest = types
+        while rest:
+            if rest & 1:
+                self.links[t] |= types
+            rest >>= 1
+            t += 1
+
     # -- pieces ---------------------------------------------------------------
 
     def _add_set_pieces(self) -> None:
-        keys, counts, units, pieces = self.type_keys, self.counts, self.units, self.pieces
+        keys, counts, units, pieces = self.keys, self.counts, self.units, self.pieces
         max_demand = self.max_demand
         cap = 1 if self.one_wild else _UNLIMITED
         t = 0
@@ -176,87 +185,85 @@ class _Problem:
             while end < len(keys) and keys[end] >> 2 == rank:
                 end += 1
             for first in range(t, end):
+                if end - first == 1:
+                    # The only suit left of this rank: no other type to choose.
+                    for own in range(1, counts[first] + 1):
+                        if 3 - own <= max_demand:
+                            pieces[first].append((own * units[first], max(0, 3 - own), cap, 0, _SET))
+                    continue
                 others = range(first + 1, end)
                 for choice in _SET_CHOICES[tuple(counts[u] for u in others)]:
                     rest = sum(choice)
+                    linked = 1 << first
+                    packed = 0
+                    for u, c in zip(others, choice, strict=True):
+                        if c:
+                            packed += c * units[u]
+                            linked |= 1 << u
                     for own in range(1, counts[first] + 1):
                         demand = 3 - own - rest
-                        if demand > max_demand:
-                            continue
-                        members = ((first, rank),) * own + tuple(
-                            (u, rank) for u, c in zip(others, choice, strict=True) for _ in range(c)
-                        )
-                        packed = own * units[first] + sum(
-                            c * units[u] for u, c in zip(others, choice, strict=True)
-                        )
-                        info = (_SET_META, members, None, rank, rank, -1)
-                        pieces[first].append((packed, max(demand, 0), cap, 0, info))
+                        if demand <= max_demand:
+                            pieces[first].append(
+                                (packed + own * units[first], max(demand, 0), cap, 0, _SET)
+                            )
+                            if rest:
+                                self._link(linked)
             t = end
 
     def _suit_positions(self) -> list[list[tuple[int, int]]]:
         """Per suit, (position, type index) of its naturals, ascending (Aces at 1)."""
         by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
-        for t, key in enumerate(self.type_keys):
+        for t, key in enumerate(self.keys):
             by_suit[key & 3].append((key >> 2, t))
         return by_suit
 
     def _add_run_pieces(self) -> None:
-        aces_high = self.rules.aces_high
-        top = ACE_HIGH if aces_high else _MAX_RUN
-        for suit_index, column in enumerate(self._suit_positions()):
-            suit = _SUITS[suit_index]
-            for a in range(len(column)):
-                start, t = column[a]
-                self._add_runs(t, suit, column[a:], 1, _MAX_RUN if start == 1 else top)
-            if aces_high and column and column[0][0] == 1:
+        for column in self._suit_positions():
+            for a in range(len(column) - 1):
+                self._add_runs(column[a:], _RUN)
+            if self.top == ACE_HIGH and column and column[0][0] == 1:
                 # Runs ending in an Ace played high: the Ace is their lowest type.
-                ace = column[0][1]
-                downward = [(ACE_HIGH, ace), *((p, u) for p, u in reversed(column[1:]))]
-                self._add_runs(ace, suit, downward, 2, ACE_HIGH)
+                downward = [(ACE_HIGH, column[0][1]), *reversed(column[1:])]
+                self._add_runs(downward, _RUN_ACE_HIGH)
 
-    def _add_runs(self, t: int, suit: Suit, column: list[tuple[int, int]], min_position: int,
-                  max_position: int) -> None:
-        """Runs whose lowest type is ``t``, at ``column[0]``, reaching along ``column``.
+    def _add_runs(self, column: list[tuple[int, int]], kind: int) -> None:
+        """Runs whose lowest type is at ``column[0]``, reaching along ``column``.
 
         With unlimited wilds a run never leaves out a natural it spans (moving that
         card into the run and its wild elsewhere is never worse); with one wild
         per meld it may leave out one.
         """
         max_demand, units, one_wild = self.max_demand, self.units, self.one_wild
-        start = column[0][0]
+        start, t = column[0]
         packed = units[t]
+        linked = 1 << t
+        pieces = self.pieces[t]
         for b in range(1, len(column)):
             end, u = column[b]
             span = abs(end - start) + 1
             if span > _MAX_RUN:
                 break
             packed += units[u]
+            linked |= 1 << u
             naturals = b + 1
-            demand = max(3, span) - naturals
+            demand = (3 if span < 3 else span) - naturals
             if demand > max_demand:
                 if span >= 3:
                     break
                 continue
-            cap = 1 if one_wild else _MAX_RUN - naturals
-            info = (_RUN_META, tuple((v, p) for p, v in column[: b + 1]), suit, min_position,
-                    max_position, -1)
-            self.pieces[t].append((packed, demand, cap, 0, info))
+            self._link(linked)
+            pieces.append((packed, demand, 1 if one_wild else _MAX_RUN - naturals, 0, kind))
             if one_wild and demand == 0:
                 for skip in range(1, b):
-                    p, v = column[skip]
-                    kept = column[:skip] + column[skip + 1 : b + 1]
-                    info = (_RUN_META, tuple((w, q) for q, w in kept), suit, min_position,
-                            max_position, -1)
-                    self.pieces[t].append((packed - units[v], 1, 1, 0, info))
+                    pieces.append((packed - units[column[skip][1]], 1, 1, 0, kind))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
             if target.kind is MeldKind.SET:
                 rank = 1 if target.low == ACE_HIGH else target.low
-                for t, key in enumerate(self.type_keys):
+                for t, key in enumerate(self.keys):
                     if key >> 2 == rank:
-                        info = (_LAY_SET_META, ((t, target.low),), None, target.low, target.low,
-                                index)
+                        info = _LayInfo(index, ((t, target.low),))
                         self.pieces[t].append((self.units[t], 0, 0, 0, info))
             else:
                 self._add_run_layoffs(index, target)
@@ -265,7 +272,7 @@ class _Problem:
         """Extensions of a target run at one or both ends, natural cards included."""
         assert target.suit is not None
         room = _MAX_RUN - (target.high - target.low + 1)
-        by_position = {p: t for p, t in self._suit_positions()[_SUIT_ORDER[target.suit]]}
+        by_position = dict(self._suit_positions()[_SUIT_ORDER[target.suit]])
         if 1 in by_position and target.max_position == ACE_HIGH:
             by_position[ACE_HIGH] = by_position[1]
         below = list(range(target.low - 1, target.min_position - 1, -1))
@@ -280,8 +287,11 @@ class _Problem:
                 ends = ([below[down - 1]] if down else []) + ([above[up - 1]] if up else [])
                 if any(p not in by_position for p in ends):
                     continue
-                inner = [p for p in below[: max(down - 1, 0)] + above[: max(up - 1, 0)]
-                         if p in by_position]
+                inner = [
+                    p
+                    for p in below[: max(down - 1, 0)] + above[: max(up - 1, 0)]
+                    if p in by_position
+                ]
                 for keep in range(len(inner), -1, -1):
                     demand = down + up - len(ends) - keep
                     if demand > max_wilds:
@@ -289,26 +299,10 @@ class _Problem:
                     for kept in combinations(inner, keep):
                         positions = sorted((*ends, *kept))
                         members = tuple((by_position[p], p) for p in positions)
-                        lowest = min(t for t, _ in members)
                         cap = min(max_wilds, demand + room - down - up)
-                        info = (_LAY_RUN_META, members, target.suit, target.min_position,
-                                target.max_position, index)
                         packed = sum(self.units[t] for t, _ in members)
-                        self.pieces[lowest].append((packed, demand, cap, 1 << index, info))
-
-    def target_absorb(self, used_tags: int) -> int:
-        """Wilds the lay-off targets can still take after the lay-off pieces ``used_tags``."""
-        total = 0
-        for index, target in enumerate(self.targets):
-            if target.kind is MeldKind.SET:
-                if self.one_wild:
-                    total += 1 - target.wilds
-                else:
-                    return _UNLIMITED
-            elif not used_tags >> index & 1:
-                room = _MAX_RUN - (target.high - target.low + 1)
-                total += min(room, 1 - target.wilds) if self.one_wild else room
-        return total
+                        piece = (packed, demand, cap, 1 << index, _LayInfo(index, members))
+                        self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
 
@@ -337,6 +331,44 @@ class _Problem:
 
         return best
 
+    def groups(self) -> tuple[list[int], list[int]]:
+        """Independent parts of the hand: packed states of linked types, and lone types.
+
+        A lone type is one card that shares no piece: it is left over or melded
+        alone with two wilds.
+        """
+        linked: list[int] = []
+        lone: list[int] = []
+        seen = 0
+        for t, links in enumerate(self.links):
+            if seen >> t & 1:
+                continue
+            if not links and self.counts[t] == 1:
+                lone.append(t)
+                seen |= 1 << t
+                continue
+            group = links | 1 << t
+            grown = 0
+            while grown != group:
+                grown = group
+                u = 0
+                rest = group
+                while rest:
+                    if rest & 1:
+                        group |= self.links[u]
+                    rest >>= 1
+                    u += 1
+            seen |= group
+            state = 0
+            u = 0
+            while group:
+                if group & 1:
+                    state += self.counts[u] * self.units[u]
+                group >>= 1
+                u += 1
+            linked.append(state)
+        return linked, lone
+
     def terminal_cost(self, wilds: int, tags: int) -> int:
         """Cost of ``wilds`` spare wilds once every natural is decided."""
         if not wilds:
@@ -344,6 +376,19 @@ class _Problem:
         if not self.one_wild and self.rules.all_wild_melds and wilds >= 3:
             return 0
         return self.wild_cost[max(0, wilds - self.target_absorb(tags))]
+
+    def target_absorb(self, used_tags: int) -> int:
+        """Wilds the lay-off targets can still take after the lay-off pieces ``used_tags``."""
+        total = 0
+        for index, target in enumerate(self.targets):
+            if target.kind is MeldKind.SET:
+                if not self.one_wild:
+                    return _UNLIMITED
+                total += 1 - target.wilds
+            elif not used_tags >> index & 1:
+                room = _MAX_RUN - (target.high - target.low + 1)
+                total += min(room, 1 - target.wilds) if self.one_wild else room
+        return total
 
     def exact_search(self) -> Callable[[int, int, int], int]:
         """Memoised search that places every wild: the true minimum cost."""
@@ -387,10 +432,10 @@ def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
     return _Target(MeldKind.RUN, meld.suit, low, high, wilds, min_position, max_position)
 
 
-# -- answers ------------------------------------------------------------------
+# -- plans: what the search decided -------------------------------------------
 
-_Choice = tuple[tuple[object, ...], int]
-"""(piece info fields, wilds placed in it) picked by the search."""
+_Choice = tuple[int, "int | _LayInfo", int]
+"""(packed naturals, kind or lay-off info, wilds placed in it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,75 +447,122 @@ class _Plan:
     leftover_types: tuple[int, ...]
     all_wild: int
     """Wilds put into one all-wild meld (0 for none)."""
-    absorbed: tuple[tuple[int, int], ...]
+    absorbed: tuple[tuple[int, int], ...] = ()
     """(target index, wilds) laid off onto targets without naturals."""
+
+
+def _trace_relaxed(
+    problem: _Problem,
+    best: Callable[[int, int], int],
+    state: int,
+    wilds: int,
+    choices: list[list[int]],
+    leftover: list[int],
+) -> None:
+    """Follow the relaxed search's decisions from (state, wilds)."""
+    guards = problem.guards
+    while state:
+        unit, natural_cost, pieces = problem.by_low_bit[state & -state]
+        value = best(state, wilds)
+        if natural_cost + best(state - unit, wilds) == value:
+            leftover.append(problem.type_of_low_bit(unit))
+            state -= unit
+            continue
+        for packed, demand, cap, _, kind in pieces:
+            if (
+                demand <= wilds
+                and (state | guards) - packed & guards == guards
+                and best(state - packed, wilds - demand) == value
+            ):
+                choices.append([packed, kind, demand, cap])  # type: ignore[list-item]
+                state -= packed
+                wilds -= demand
+                break
 
 
 def _relaxed_plan(problem: _Problem) -> _Plan | None:
     """The relaxed optimum, if its spare wilds really fit; ``None`` otherwise."""
+    wild_count = problem.wild_count
     best = problem.relaxed_search()
-    state, wilds = problem.state, problem.wild_count
-    cost = best(state, wilds)
-    choices: list[list[Any]] = []
+    linked, lone = problem.groups()
+    # Lone cards: with b wilds, the b // 2 dearest are melded with two wilds each.
+    lone.sort(key=lambda t: -problem.costs[t])
+    lone_total = sum(problem.costs[t] for t in lone)
+    saved = [0]
+    for t in lone:
+        saved.append(saved[-1] + problem.costs[t])
+    table = [lone_total - saved[min(b // 2, len(lone))] for b in range(wild_count + 1)]
+    splits: list[list[int]] = []
+    for state in linked:
+        own = [best(state, b) for b in range(wild_count + 1)]
+        combined = []
+        split = []
+        for b in range(wild_count + 1):
+            value, given = min((table[b - x] + own[x], x) for x in range(b + 1))
+            combined.append(value)
+            split.append(given)
+        table = combined
+        splits.append(split)
+    cost = table[wild_count]
+
+    choices: list[list[int]] = []
     leftover: list[int] = []
-    spare_room: list[int] = []
-    while state:
-        unit, natural_cost, pieces = problem.by_low_bit[state & -state]
-        target = best(state, wilds)
-        if natural_cost + best(state - unit, wilds) == target:
-            leftover.append(problem.type_of_low_bit(unit))
-            state -= unit
-            continue
-        for packed, demand, cap, _, info in pieces:
-            if (
-                demand <= wilds
-                and (state | problem.guards) - packed & problem.guards == problem.guards
-                and best(state - packed, wilds - demand) == target
-            ):
-                choices.append([info, demand])
-                spare_room.append(cap - demand)
-                state -= packed
-                wilds -= demand
-                break
+    budget = wild_count
+    for state, split in zip(reversed(linked), reversed(splits), strict=True):
+        given = split[budget]
+        _trace_relaxed(problem, best, state, given, choices, leftover)
+        budget -= given
+    melded_alone = min(budget // 2, len(lone))
+    for t in lone[:melded_alone]:
+        choices.append([problem.units[t], _SET, 2, _UNLIMITED])
+    leftover.extend(lone[melded_alone:])
+
     # Place the spare wilds: melds first, else one all-wild meld.
+    spare = wild_count - sum(choice[2] for choice in choices)
     all_wild = 0
-    if wilds and sum(spare_room) >= wilds:
-        for choice, room in zip(choices, spare_room, strict=True):
-            extra = min(room, wilds)
-            choice[1] += extra
-            wilds -= extra
-    elif wilds >= 3 and problem.rules.all_wild_melds:
-        all_wild, wilds = wilds, 0
-    if wilds:
+    if spare and sum(choice[3] - choice[2] for choice in choices) >= spare:
+        for choice in choices:
+            extra = min(choice[3] - choice[2], spare)
+            choice[2] += extra
+            spare -= extra
+    elif spare >= 3 and problem.rules.all_wild_melds:
+        all_wild, spare = spare, 0
+    if spare and choices:
         return None
-    return _Plan(cost, tuple((info, used) for info, used in choices), tuple(leftover), all_wild, ())
+    # With no meld at all, nothing could be melded: the wilds are simply left over.
+    return _Plan(
+        cost + problem.wild_cost[spare],
+        tuple((packed, kind, used) for packed, kind, used, _ in choices),
+        tuple(leftover),
+        all_wild,
+    )
 
 
 def _exact_plan(problem: _Problem) -> _Plan:
     """The true optimum, every wild placed by the search."""
     best = problem.exact_search()
     state, wilds, tags = problem.state, problem.wild_count, 0
+    guards = problem.guards
     cost = best(state, wilds, tags)
     choices: list[_Choice] = []
     leftover: list[int] = []
     while state:
         unit, natural_cost, pieces = problem.by_low_bit[state & -state]
-        target = best(state, wilds, tags)
-        if natural_cost + best(state - unit, wilds, tags) == target:
+        value = best(state, wilds, tags)
+        if natural_cost + best(state - unit, wilds, tags) == value:
             leftover.append(problem.type_of_low_bit(unit))
             state -= unit
             continue
-        found = next(
-            (packed, used, tag, info)
-            for packed, demand, cap, tag, info in pieces
+        packed, used, tag, kind = next(
+            (packed, used, tag, kind)
+            for packed, demand, cap, tag, kind in pieces
             if demand <= wilds
             and not tags & tag
-            and (state | problem.guards) - packed & problem.guards == problem.guards
+            and (state | guards) - packed & guards == guards
             for used in range(demand, min(cap, wilds) + 1)
-            if best(state - packed, wilds - used, tags | tag) == target
+            if best(state - packed, wilds - used, tags | tag) == value
         )
-        packed, used, tag, info = found
-        choices.append((info, used))
+        choices.append((packed, kind, used))
         state, wilds, tags = state - packed, wilds - used, tags | tag
     all_wild = 0
     absorbed: list[tuple[int, int]] = []
@@ -481,8 +573,10 @@ def _exact_plan(problem: _Problem) -> _Plan:
             break
         if target.kind is MeldKind.RUN and tags >> index & 1:
             continue
-        room = _UNLIMITED if target.kind is MeldKind.SET else (
-            _MAX_RUN - (target.high - target.low + 1))
+        if target.kind is MeldKind.SET:
+            room = _UNLIMITED
+        else:
+            room = _MAX_RUN - (target.high - target.low + 1)
         if problem.one_wild:
             room = min(room, 1 - target.wilds)
         if room > 0:
@@ -499,10 +593,7 @@ def _plan(problem: _Problem) -> _Plan:
     return _exact_plan(problem)
 
 
-def _problem(
-    cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet, lay_off_onto: Sequence[Meld]
-) -> _Problem:
-    return _Problem(cards, wild_rank, rules, lay_off_onto)
+# -- the public functions -------------------------------------------------------
 
 
 def min_penalty(
@@ -512,7 +603,7 @@ def min_penalty(
     lay_off_onto: Sequence[Meld] = (),
 ) -> int:
     """The lowest penalty ``cards`` can score: :func:`best_arrangement` without building it."""
-    return _plan(_problem(cards, wild_rank, rules, lay_off_onto)).cost // _SCALE
+    return _plan(_Problem(cards, wild_rank, rules, lay_off_onto)).cost // _SCALE
 
 
 def best_arrangement(
@@ -528,8 +619,13 @@ def best_arrangement(
     turn with the lay-off option: leftover cards that extend them count as melded.
     Among equal penalties the arrangement with fewest leftover cards is returned,
     so a hand that can meld completely always comes back complete.
+
+    >>> from game.engine.cards import parse_cards
+    >>> best = best_arrangement(parse_cards("KS KH AS AH QD"), Rank.KING, RuleSet())
+    >>> [meld.describe() for meld in best.melds], best.penalty
+    (['Q♦ K♠(Q) K♥(Q)'], 2)
     """
-    problem = _problem(cards, wild_rank, rules, lay_off_onto)
+    problem = _Problem(cards, wild_rank, rules, lay_off_onto)
     return _build(problem, _plan(problem))
 
 
@@ -538,26 +634,58 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
     return best_arrangement(cards, wild_rank, rules).is_complete
 
 
+# -- building the answer ----------------------------------------------------------
+
+
+def _members(problem: _Problem, packed: int, kind: int) -> list[tuple[int, int]]:
+    """(type, position) of each natural card in an own piece, one entry per copy."""
+    members = []
+    t = 0
+    while packed:
+        count = packed & _COUNT
+        if count:
+            position = problem.keys[t] >> 2
+            if kind == _RUN_ACE_HIGH and position == 1:
+                position = ACE_HIGH
+            members += [(t, position)] * count
+        packed >>= _BITS
+        t += 1
+    return members
+
+
 def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     """Hand out the physical cards of ``plan``: naturals by type, wilds dearest first."""
     instances = [list(cards) for cards in problem.instances]
     wilds = list(problem.wilds)
     melds: list[Meld] = []
     layoffs: dict[int, tuple[list[Card], list[int]]] = {}
-    for fields, used in plan.choices:
-        info = _PieceInfo(*fields)  # type: ignore[arg-type]
-        naturals = [(instances[t].pop(0), position) for t, position in info.naturals]
-        filled = _filled_by_target(problem, info.target)
-        placed = [(wilds.pop(0), position) for position in _wild_positions(info, used, filled)]
-        members = sorted(naturals + placed, key=lambda pair: pair[1])
-        if info.target >= 0:
-            cards, positions = layoffs.setdefault(info.target, ([], []))
-            cards.extend(card for card, _ in members)
-            positions.extend(position for _, position in members)
+    for packed, kind, used in plan.choices:
+        if isinstance(kind, _LayInfo):
+            target = problem.targets[kind.target]
+            spots = _wild_positions(target.kind is MeldKind.SET, kind.members, used,
+                                    target.min_position, target.max_position, target)
+            pairs = [(instances[t].pop(0), p) for t, p in kind.members]
+            pairs += [(wilds.pop(0), p) for p in spots]
+            cards, positions = layoffs.setdefault(kind.target, ([], []))
+            for card, position in sorted(pairs, key=lambda pair: pair[1]):
+                cards.append(card)
+                positions.append(position)
             continue
-        kind = MeldKind.SET if info.kind == _SET_META else MeldKind.RUN
+        members = _members(problem, packed, kind)
+        suit = None if kind == _SET else _SUITS[problem.keys[members[0][0]] & 3]
+        if kind == _RUN_ACE_HIGH:
+            low_bound, high_bound = 2, ACE_HIGH
+        elif kind == _RUN and members[0][1] == 1:
+            low_bound, high_bound = 1, _MAX_RUN
+        else:
+            low_bound, high_bound = 1, problem.top
+        spots = _wild_positions(kind == _SET, members, used, low_bound, high_bound, None)
+        pairs = [(instances[t].pop(0), p) for t, p in members]
+        pairs += [(wilds.pop(0), p) for p in spots]
+        pairs.sort(key=lambda pair: pair[1])
+        kind_of_meld = MeldKind.SET if kind == _SET else MeldKind.RUN
         melds.append(
-            Meld(kind, tuple(c for c, _ in members), tuple(p for _, p in members), info.suit)
+            Meld(kind_of_meld, tuple(c for c, _ in pairs), tuple(p for _, p in pairs), suit)
         )
     if plan.all_wild:
         # An all-wild meld is shown as a set of Aces.
@@ -565,10 +693,9 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
         del wilds[: plan.all_wild]
     for index, count in plan.absorbed:
         target = problem.targets[index]
+        spots = _wild_positions(target.kind is MeldKind.SET, (), count, target.min_position,
+                                target.max_position, target)
         cards, positions = layoffs.setdefault(index, ([], []))
-        kind = _LAY_SET_META if target.kind is MeldKind.SET else _LAY_RUN_META
-        info = _PieceInfo(kind, (), target.suit, target.min_position, target.max_position, index)
-        spots = _wild_positions(info, count, _filled_by_target(problem, index))
         for position in spots:
             cards.append(wilds.pop(0))
             positions.append(position)
@@ -585,26 +712,32 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     )
 
 
-def _filled_by_target(problem: _Problem, index: int) -> range:
-    """Positions a lay-off target's own cards already hold (none for an own meld)."""
-    if index < 0:
-        return range(0)
-    return range(problem.targets[index].low, problem.targets[index].high + 1)
+def _wild_positions(
+    is_set: bool,
+    members: Sequence[tuple[int, int]],
+    count: int,
+    low_bound: int,
+    high_bound: int,
+    target: _Target | None,
+) -> list[int]:
+    """Where ``count`` wilds go in a meld (or a lay-off onto ``target``).
 
-
-def _wild_positions(info: _PieceInfo, count: int, filled: range) -> list[int]:
-    """Where ``count`` wilds go in a meld: gaps first, then above, then below."""
-    if info.kind in (_SET_META, _LAY_SET_META):
-        return [info.min_position] * count
-    taken = {position for _, position in info.naturals} | set(filled)
+    A set's wilds stand for its rank; a run's fill its gaps first, then extend it
+    upwards, then downwards, within ``low_bound``–``high_bound``.
+    """
+    if is_set:
+        return [members[0][1] if members else target.low if target else 1] * count
+    taken = {position for _, position in members}
+    if target is not None:
+        taken |= set(range(target.low, target.high + 1))
     low, high = min(taken), max(taken)
     spots = [p for p in range(low, high + 1) if p not in taken]
-    while len(spots) < count and high < info.max_position:
+    while len(spots) < count and high < high_bound:
         high += 1
         spots.append(high)
-    while len(spots) < count and low > info.min_position:
+    while len(spots) < count and low > low_bound:
         low -= 1
         spots.append(low)
     if len(spots) < count:
-        raise AssertionError(f"no room for {count} wilds in {info}")
+        raise AssertionError(f"no room for {count} wilds beside {members}")
     return spots[:count]
