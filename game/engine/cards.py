@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 
@@ -39,6 +39,7 @@ class Suit(Enum):
         return _SUIT_SYMBOLS[self]
 
 
+_SUIT_INDEX = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
@@ -105,6 +106,16 @@ class Card:
     """The suit, or ``None`` for a printed joker."""
     copy: int = 0
     """Which deck (or which joker) this physical card is; tells identical cards apart."""
+    ordinal: int = field(init=False, repr=False, compare=False)
+    """``rank * 4 + suit index`` (suits in C, D, H, S order), or -1 for a joker: a fast key."""
+
+    def __post_init__(self) -> None:
+        ordinal = -1 if self.rank is None or self.suit is None else (
+            int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+        object.__setattr__(self, "ordinal", ordinal)
+
+    def __hash__(self) -> int:
+        return self.ordinal * 8 + self.copy
 
     @property
     def is_joker(self) -> bool:

@@ -64,8 +64,9 @@ class _LayInfo:
     """(type index, position) of each card laid off."""
 
 
-_Piece = tuple[int, int, int, int, "int | _LayInfo"]
-"""(packed naturals, wild demand, wild capacity, lay-off tag bit, kind or lay-off info)."""
+_Piece = tuple[int, int, int, int, "int | _LayInfo", int]
+"""(packed naturals, wild demand, wild capacity, lay-off tag bit, kind or lay-off info,
+skip mask: count bits that must be empty for the piece to be worth trying)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +90,49 @@ def _count_choices(limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(choices)
 
 
-_SET_CHOICES = {
-    limits: _count_choices(limits)
+def _set_patterns(limits: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Ways to add copies of the next suits of a rank to a set.
+
+    ``limits`` are the copies held of each next suit; each way is (packed counts
+    relative to the set's lowest type, cards added, offsets of the suits used).
+    """
+    return tuple(
+        (
+            sum(c << (_BITS * (i + 1)) for i, c in enumerate(choice)),
+            sum(choice),
+            tuple(i + 1 for i, c in enumerate(choice) if c),
+        )
+        for choice in _count_choices(limits)
+    )
+
+
+_SET_PATTERNS = {
+    limits: _set_patterns(limits)
     for size in range(4)
     for limits in _count_choices((3,) * size)
     if 0 not in limits
 }
-"""Precomputed: for the copies held of the other suits of a rank, every way to use them."""
+"""Precomputed :func:`_set_patterns` for every way of holding the other suits of a rank."""
+
+_UNITS = tuple(1 << (_BITS * t) for t in range(64))
+"""The unit of each type's field."""
+_LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
+"""The type whose field holds a state's lowest set bit."""
+_GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(65))
+"""The guard bits of the first n fields."""
+
+
+_COST_TABLES: dict[tuple[str, str, int], tuple[int, ...]] = {}
+
+
+def _natural_costs(rules: RuleSet) -> tuple[int, ...]:
+    """Search cost of a leftover natural, by rank number (a table per scoring option)."""
+    key = (rules.face_values, rules.aces, rules.ace_high_penalty)
+    table = _COST_TABLES.get(key)
+    if table is None:
+        table = (0, *(rules.natural_value(rank) * _SCALE + 1 for rank in Rank))
+        _COST_TABLES[key] = table
+    return table
 
 
 class _Problem:
@@ -113,16 +150,15 @@ class _Problem:
         self.one_wild = one_wild = rules.max_wilds_per_meld == 1
         naturals: dict[int, list[Card]] = {}
         wilds: list[Card] = []
+        wild_ordinal = -2 if wild_rank is None else int(wild_rank)
         for card in cards:
-            rank, suit = card.rank, card.suit
-            if rank is None or rank == wild_rank or suit is None:
+            key = card.ordinal
+            if key < 0 or key >> 2 == wild_ordinal:
                 wilds.append(card)
+            elif key in naturals:
+                naturals[key].append(card)
             else:
-                key = rank * 4 + _SUIT_ORDER[suit]
-                if key in naturals:
-                    naturals[key].append(card)
-                else:
-                    naturals[key] = [card]
+                naturals[key] = [card]
         if len(wilds) > 1:
             # Jokers (dearer when left over) go into melds first; the cheapest stay.
             wilds.sort(key=lambda card: -rules.penalty(card, wild_rank))
@@ -137,125 +173,118 @@ class _Problem:
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
         self.keys = keys = sorted(naturals)
-        self.instances = [naturals[key] for key in keys]
-        self.counts = [len(cards) for cards in self.instances]
-        self.units = units = [1 << (_BITS * t) for t in range(len(keys))]
-        self.state = sum(count * unit for count, unit in zip(self.counts, units, strict=True))
-        self.guards = sum(unit << (_BITS - 1) for unit in units)
-        values = rules.natural_value
-        self.costs = [values(Rank(key >> 2)) * _SCALE + 1 for key in keys]
+        self.instances = instances = [naturals[key] for key in keys]
+        self.counts = counts = [len(copies) for copies in instances]
+        self.units = units = _UNITS[: len(keys)]
+        state = 0
+        for count, unit in zip(counts, units):
+            state += count * unit
+        self.state = state
+        self.guards = _GUARDS[len(keys)]
+        table = _natural_costs(rules)
+        self.costs = costs = [table[key >> 2] for key in keys]
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.links = [0] * len(keys)
         """Per type, a bit per type it shares a piece with."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
         self._add_set_pieces()
         self._add_run_pieces()
-        self._add_layoff_pieces()
-        # The search finds the lowest type from the lowest set bit of the state.
-        self.by_low_bit: dict[int, tuple[int, int, list[_Piece]]] = {}
-        for t, unit in enumerate(units):
-            entry = (unit, self.costs[t], self.pieces[t])
-            self.by_low_bit[unit] = entry
-            self.by_low_bit[unit << 1] = entry
-
-    def type_of_low_bit(self, low_bit: int) -> int:
-        """The type index whose field holds ``low_bit``."""
-        return (low_bit.bit_length() - 1) // _BITS
-
-    def _link(self, types: int) -> None:
-        """Record that the types in the bit mask ``types`` share a piece."""
-        t = 0
-        rest = types
-        while rest:
-            if rest & 1:
-                self.links[t] |= types
-            rest >>= 1
-            t += 1
+        if targets:
+            self._add_layoff_pieces()
 
     # -- pieces ---------------------------------------------------------------
 
     def _add_set_pieces(self) -> None:
         keys, counts, units, pieces = self.keys, self.counts, self.units, self.pieces
+        links = self.links
         max_demand = self.max_demand
         cap = 1 if self.one_wild else _UNLIMITED
+        size = len(keys)
         t = 0
-        while t < len(keys):
+        while t < size:
             rank = keys[t] >> 2
             end = t + 1
-            while end < len(keys) and keys[end] >> 2 == rank:
+            while end < size and keys[end] >> 2 == rank:
                 end += 1
+            if end == t + 1 and counts[t] == 1:
+                # One card of this rank: only a set of it and two wilds.
+                if max_demand >= 2:
+                    pieces[t].append((units[t], 2, cap, 0, _SET, 0))
+                t = end
+                continue
             for first in range(t, end):
-                if end - first == 1:
-                    # The only suit left of this rank: no other type to choose.
-                    for own in range(1, counts[first] + 1):
-                        if 3 - own <= max_demand:
-                            pieces[first].append((own * units[first], max(0, 3 - own), cap, 0, _SET))
-                    continue
-                others = range(first + 1, end)
-                for choice in _SET_CHOICES[tuple(counts[u] for u in others)]:
-                    rest = sum(choice)
-                    linked = 1 << first
-                    packed = 0
-                    for u, c in zip(others, choice, strict=True):
-                        if c:
-                            packed += c * units[u]
-                            linked |= 1 << u
+                unit = units[first]
+                own_pieces = pieces[first]
+                patterns = _SET_PATTERNS[tuple(counts[first + 1 : end])]
+                for relative, rest, offsets in patterns:
+                    packed = relative * unit
                     for own in range(1, counts[first] + 1):
                         demand = 3 - own - rest
                         if demand <= max_demand:
-                            pieces[first].append(
-                                (packed + own * units[first], max(demand, 0), cap, 0, _SET)
+                            own_pieces.append(
+                                (packed + own * unit, demand if demand > 0 else 0, cap, 0, _SET, 0)
                             )
-                            if rest:
-                                self._link(linked)
+                            for offset in offsets:
+                                links[first] |= 1 << (first + offset)
+                                links[first + offset] |= 1 << first
             t = end
 
-    def _suit_positions(self) -> list[list[tuple[int, int]]]:
-        """Per suit, (position, type index) of its naturals, ascending (Aces at 1)."""
-        by_suit: list[list[tuple[int, int]]] = [[], [], [], []]
-        for t, key in enumerate(self.keys):
-            by_suit[key & 3].append((key >> 2, t))
-        return by_suit
-
     def _add_run_pieces(self) -> None:
-        for column in self._suit_positions():
+        columns: list[list[tuple[int, int]]] = [[], [], [], []]
+        for t, key in enumerate(self.keys):
+            columns[key & 3].append((key >> 2, t))
+        self.columns = columns
+        for column in columns:
             for a in range(len(column) - 1):
-                self._add_runs(column[a:], _RUN)
+                self._add_runs(column, a, len(column), 1, _RUN)
             if self.top == ACE_HIGH and column and column[0][0] == 1:
                 # Runs ending in an Ace played high: the Ace is their lowest type.
                 downward = [(ACE_HIGH, column[0][1]), *reversed(column[1:])]
-                self._add_runs(downward, _RUN_ACE_HIGH)
+                self._add_runs(downward, 0, len(downward), -1, _RUN_ACE_HIGH)
 
-    def _add_runs(self, column: list[tuple[int, int]], kind: int) -> None:
-        """Runs whose lowest type is at ``column[0]``, reaching along ``column``.
+    def _add_runs(
+        self, column: list[tuple[int, int]], first: int, stop: int, step: int, kind: int
+    ) -> None:
+        """Runs whose lowest type is at ``column[first]``, reaching along ``column``.
 
-        With unlimited wilds a run never leaves out a natural it spans (moving that
-        card into the run and its wild elsewhere is never worse); with one wild
-        per meld it may leave out one.
+        A run may leave out a natural it spans (a wild stands in its place) when
+        that card is needed elsewhere. With unlimited wilds that is only worth it
+        when no copy of the card is still free (else moving the card into the run
+        and the wild elsewhere is never worse), so such a piece carries the count
+        bits it needs to be empty as its *skip mask*.
         """
         max_demand, units, one_wild = self.max_demand, self.units, self.one_wild
-        start, t = column[0]
+        start, t = column[first]
         packed = units[t]
-        linked = 1 << t
         pieces = self.pieces[t]
-        for b in range(1, len(column)):
+        linked = first
+        for b in range(first + 1, stop):
             end, u = column[b]
-            span = abs(end - start) + 1
+            span = (end - start) * step + 1
             if span > _MAX_RUN:
                 break
             packed += units[u]
-            linked |= 1 << u
-            naturals = b + 1
+            naturals = b - first + 1
             demand = (3 if span < 3 else span) - naturals
             if demand > max_demand:
                 if span >= 3:
                     break
                 continue
-            self._link(linked)
-            pieces.append((packed, demand, 1 if one_wild else _MAX_RUN - naturals, 0, kind))
-            if one_wild and demand == 0:
-                for skip in range(1, b):
-                    pieces.append((packed - units[column[skip][1]], 1, 1, 0, kind))
+            links = self.links
+            for k in range(linked, b):
+                # Consecutive members are enough to tie the run's types together.
+                v, w = column[k][1], column[k + 1][1]
+                links[v] |= 1 << w
+                links[w] |= 1 << v
+            linked = b
+            pieces.append((packed, demand, 1 if one_wild else _MAX_RUN - naturals, 0, kind, 0))
+            if naturals > 2 and demand < max_demand:
+                for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
+                    for skip in combinations(range(first + 1, b), skipped):
+                        left_out = sum(units[column[k][1]] for k in skip)
+                        mask = 0 if one_wild else left_out * _COUNT
+                        cap = 1 if one_wild else _MAX_RUN - naturals + skipped
+                        pieces.append((packed - left_out, demand + skipped, cap, 0, kind, mask))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -264,7 +293,7 @@ class _Problem:
                 for t, key in enumerate(self.keys):
                     if key >> 2 == rank:
                         info = _LayInfo(index, ((t, target.low),))
-                        self.pieces[t].append((self.units[t], 0, 0, 0, info))
+                        self.pieces[t].append((self.units[t], 0, 0, 0, info, 0))
             else:
                 self._add_run_layoffs(index, target)
 
@@ -272,7 +301,7 @@ class _Problem:
         """Extensions of a target run at one or both ends, natural cards included."""
         assert target.suit is not None
         room = _MAX_RUN - (target.high - target.low + 1)
-        by_position = dict(self._suit_positions()[_SUIT_ORDER[target.suit]])
+        by_position = dict(self.columns[_SUIT_ORDER[target.suit]])
         if 1 in by_position and target.max_position == ACE_HIGH:
             by_position[ACE_HIGH] = by_position[1]
         below = list(range(target.low - 1, target.min_position - 1, -1))
@@ -301,32 +330,42 @@ class _Problem:
                         members = tuple((by_position[p], p) for p in positions)
                         cap = min(max_wilds, demand + room - down - up)
                         packed = sum(self.units[t] for t, _ in members)
-                        piece = (packed, demand, cap, 1 << index, _LayInfo(index, members))
+                        piece = (packed, demand, cap, 1 << index, _LayInfo(index, members), 0)
                         self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
 
-    def relaxed_search(self) -> Callable[[int, int], int]:
-        """Memoised search where spare wilds cost nothing (a lower bound)."""
-        memo: dict[int, int] = {}
-        by_low_bit = self.by_low_bit
+    def relaxed_search(self) -> Callable[[int], list[int]]:
+        """Memoised search where spare wilds cost nothing (a lower bound).
+
+        ``best(state)`` is a list: item ``b`` is the lowest cost of ``state`` with
+        at most ``b`` wilds, so one visit of a state answers every budget.
+        """
+        budgets = self.wild_count + 1
+        never = 1 << 60
+        pads = [[never] * demand for demand in range(budgets)]
+        memo: dict[int, list[int]] = {0: [0] * budgets}
+        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
 
-        def best(state: int, wilds: int) -> int:
-            key = state << 5 | wilds
-            found = memo.get(key)
+        def best(state: int) -> list[int]:
+            found = memo.get(state)
             if found is not None:
                 return found
-            if not state:
-                return 0
-            unit, cost, pieces = by_low_bit[state & -state]
-            value = cost + best(state - unit, wilds)
-            for packed, demand, _, _, _ in pieces:
-                if demand <= wilds and (state | guards) - packed & guards == guards:
-                    option = best(state - packed, wilds - demand)
-                    if option < value:
-                        value = option
-            memo[key] = value
+            t = low_bit_type[state & -state]
+            unit, cost, pieces = units[t], costs[t], all_pieces[t]
+            value = [cost + rest for rest in best(state - unit)]
+            for packed, demand, _, _, _, skip in pieces:
+                if (
+                    demand < budgets
+                    and (state | guards) - packed & guards == guards
+                    and not state & skip
+                ):
+                    after = best(state - packed)
+                    if demand:
+                        after = pads[demand] + after[: budgets - demand]
+                    value = list(map(min, value, after))
+            memo[state] = value
             return value
 
         return best
@@ -334,38 +373,37 @@ class _Problem:
     def groups(self) -> tuple[list[int], list[int]]:
         """Independent parts of the hand: packed states of linked types, and lone types.
 
-        A lone type is one card that shares no piece: it is left over or melded
-        alone with two wilds.
+        A lone type is a single card that shares no piece: it is left over or
+        melded alone with two wilds.
         """
+        links, counts, units = self.links, self.counts, self.units
         linked: list[int] = []
         lone: list[int] = []
-        seen = 0
-        for t, links in enumerate(self.links):
-            if seen >> t & 1:
+        remaining = (1 << len(counts)) - 1
+        while remaining:
+            seed = remaining & -remaining
+            t = seed.bit_length() - 1
+            if not links[t]:
+                remaining ^= seed
+                if counts[t] == 1:
+                    lone.append(t)
+                else:
+                    linked.append(counts[t] * units[t])
                 continue
-            if not links and self.counts[t] == 1:
-                lone.append(t)
-                seen |= 1 << t
-                continue
-            group = links | 1 << t
-            grown = 0
-            while grown != group:
-                grown = group
-                u = 0
-                rest = group
-                while rest:
-                    if rest & 1:
-                        group |= self.links[u]
-                    rest >>= 1
-                    u += 1
-            seen |= group
+            group = frontier = seed
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                fresh = links[low.bit_length() - 1] & ~group
+                group |= fresh
+                frontier |= fresh
+            remaining &= ~group
             state = 0
-            u = 0
             while group:
-                if group & 1:
-                    state += self.counts[u] * self.units[u]
-                group >>= 1
-                u += 1
+                low = group & -group
+                group ^= low
+                t = low.bit_length() - 1
+                state += counts[t] * units[t]
             linked.append(state)
         return linked, lone
 
@@ -393,7 +431,7 @@ class _Problem:
     def exact_search(self) -> Callable[[int, int, int], int]:
         """Memoised search that places every wild: the true minimum cost."""
         memo: dict[tuple[int, int, int], int] = {}
-        by_low_bit = self.by_low_bit
+        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
 
         def best(state: int, wilds: int, tags: int) -> int:
@@ -405,10 +443,16 @@ class _Problem:
                 value = self.terminal_cost(wilds, tags)
                 memo[key] = value
                 return value
-            unit, cost, pieces = by_low_bit[state & -state]
+            t = low_bit_type[state & -state]
+            unit, cost, pieces = units[t], costs[t], all_pieces[t]
             value = cost + best(state - unit, wilds, tags)
-            for packed, demand, cap, tag, _ in pieces:
-                if demand > wilds or tags & tag or (state | guards) - packed & guards != guards:
+            for packed, demand, cap, tag, _, skip in pieces:
+                if (
+                    demand > wilds
+                    or tags & tag
+                    or state & skip
+                    or (state | guards) - packed & guards != guards
+                ):
                     continue
                 for used in range(demand, min(cap, wilds) + 1):
                     option = best(state - packed, wilds - used, tags | tag)
@@ -453,7 +497,7 @@ class _Plan:
 
 def _trace_relaxed(
     problem: _Problem,
-    best: Callable[[int, int], int],
+    best: Callable[[int], list[int]],
     state: int,
     wilds: int,
     choices: list[list[int]],
@@ -462,17 +506,19 @@ def _trace_relaxed(
     """Follow the relaxed search's decisions from (state, wilds)."""
     guards = problem.guards
     while state:
-        unit, natural_cost, pieces = problem.by_low_bit[state & -state]
-        value = best(state, wilds)
-        if natural_cost + best(state - unit, wilds) == value:
-            leftover.append(problem.type_of_low_bit(unit))
+        t = _LOW_BIT_TYPE[state & -state]
+        unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
+        value = best(state)[wilds]
+        if natural_cost + best(state - unit)[wilds] == value:
+            leftover.append(t)
             state -= unit
             continue
-        for packed, demand, cap, _, kind in pieces:
+        for packed, demand, cap, _, kind, skip in pieces:
             if (
                 demand <= wilds
+                and not state & skip
                 and (state | guards) - packed & guards == guards
-                and best(state - packed, wilds - demand) == value
+                and best(state - packed)[wilds - demand] == value
             ):
                 choices.append([packed, kind, demand, cap])  # type: ignore[list-item]
                 state -= packed
@@ -494,7 +540,11 @@ def _relaxed_plan(problem: _Problem) -> _Plan | None:
     table = [lone_total - saved[min(b // 2, len(lone))] for b in range(wild_count + 1)]
     splits: list[list[int]] = []
     for state in linked:
-        own = [best(state, b) for b in range(wild_count + 1)]
+        own = best(state)
+        if not wild_count:
+            table = [table[0] + own[0]]
+            splits.append([0])
+            continue
         combined = []
         split = []
         for b in range(wild_count + 1):
@@ -547,17 +597,19 @@ def _exact_plan(problem: _Problem) -> _Plan:
     choices: list[_Choice] = []
     leftover: list[int] = []
     while state:
-        unit, natural_cost, pieces = problem.by_low_bit[state & -state]
+        t = _LOW_BIT_TYPE[state & -state]
+        unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
         value = best(state, wilds, tags)
         if natural_cost + best(state - unit, wilds, tags) == value:
-            leftover.append(problem.type_of_low_bit(unit))
+            leftover.append(t)
             state -= unit
             continue
         packed, used, tag, kind = next(
             (packed, used, tag, kind)
-            for packed, demand, cap, tag, kind in pieces
+            for packed, demand, cap, tag, kind, skip in pieces
             if demand <= wilds
             and not tags & tag
+            and not state & skip
             and (state | guards) - packed & guards == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value

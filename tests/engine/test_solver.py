@@ -195,3 +195,12 @@ def test_large_hands_are_legal(case: tuple[tuple[Card, ...], Rank, RuleSet]) -> 
     arrangement = best_arrangement(cards, wild, rules)
     check_arrangement(arrangement, cards, wild, rules)
     assert min_penalty(cards, wild, rules) == arrangement.penalty
+
+
+def test_two_runs_share_one_natural_through_a_wild() -> None:
+    """A♠ A♠ 2♠ 3♠ 3♠ 4♠ + 2 jokers: one run must leave out the only 2♠."""
+    rules = RuleSet(jokers=2, all_wild_melds=False)
+    cards = parse_cards("JK 2S 3S AS 3S 4S AS JK")
+    arrangement = best_arrangement(cards, Rank.KING, rules)
+    check_arrangement(arrangement, cards, Rank.KING, rules)
+    assert arrangement.penalty == 0
