@@ -170,6 +170,9 @@ class _Problem:
                 self.wild_cost[-1] + rules.penalty(card, wild_rank) * _SCALE + 1
             )
         self.max_demand = min(wild_count, 1) if one_wild else wild_count
+        self.singles = self.max_demand >= 2
+        """Whether any one natural may be melded alone with two wilds (a *single*);
+        singles are not listed as pieces: the searches try them beside leaving a card over."""
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
         self.keys = keys = sorted(naturals)
@@ -207,10 +210,7 @@ class _Problem:
             while end < size and keys[end] >> 2 == rank:
                 end += 1
             if end == t + 1 and counts[t] == 1:
-                # One card of this rank: only a set of it and two wilds.
-                if max_demand >= 2:
-                    pieces[t].append((units[t], 2, cap, 0, _SET, 0))
-                t = end
+                t = end  # One card of this rank: only a set of it and two wilds.
                 continue
             for first in range(t, end):
                 unit = units[first]
@@ -219,6 +219,8 @@ class _Problem:
                 for relative, rest, offsets in patterns:
                     packed = relative * unit
                     for own in range(1, counts[first] + 1):
+                        if own + rest == 1:
+                            continue  # a *single*: see ``self.singles``
                         demand = 3 - own - rest
                         if demand <= max_demand:
                             own_pieces.append(
@@ -347,14 +349,31 @@ class _Problem:
         memo: dict[int, list[int]] = {0: [0] * budgets}
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
+        singles = self.singles
+
+        def leave_or_single(cost: int, rest: list[int]) -> list[int]:
+            """One more card: left over, or (two wilds) melded alone."""
+            left = [cost + value for value in rest]
+            if singles:
+                return left[:2] + list(map(min, left[2:], rest))
+            return left
 
         def best(state: int) -> list[int]:
             found = memo.get(state)
             if found is not None:
                 return found
             t = low_bit_type[state & -state]
-            unit, cost, pieces = units[t], costs[t], all_pieces[t]
-            value = [cost + rest for rest in best(state - unit)]
+            pieces = all_pieces[t]
+            if not pieces:
+                # No meld starts with this type: every copy is left over or single.
+                unit = units[t]
+                count = state // unit & _COUNT
+                value = best(state - count * unit)
+                for _ in range(count):
+                    value = leave_or_single(costs[t], value)
+                memo[state] = value
+                return value
+            value = leave_or_single(costs[t], best(state - units[t]))
             for packed, demand, _, _, _, skip in pieces:
                 if (
                     demand < budgets
@@ -433,6 +452,7 @@ class _Problem:
         memo: dict[tuple[int, int, int], int] = {}
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
+        singles = self.singles
 
         def best(state: int, wilds: int, tags: int) -> int:
             key = (state, wilds, tags)
@@ -446,6 +466,11 @@ class _Problem:
             t = low_bit_type[state & -state]
             unit, cost, pieces = units[t], costs[t], all_pieces[t]
             value = cost + best(state - unit, wilds, tags)
+            if singles:
+                for used in range(2, wilds + 1):
+                    option = best(state - unit, wilds - used, tags)
+                    if option < value:
+                        value = option
             for packed, demand, cap, tag, _, skip in pieces:
                 if (
                     demand > wilds
@@ -509,9 +534,15 @@ def _trace_relaxed(
         t = _LOW_BIT_TYPE[state & -state]
         unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
         value = best(state)[wilds]
-        if natural_cost + best(state - unit)[wilds] == value:
+        rest = best(state - unit)
+        if natural_cost + rest[wilds] == value:
             leftover.append(t)
             state -= unit
+            continue
+        if problem.singles and wilds >= 2 and rest[wilds - 2] == value:
+            choices.append([unit, _SET, 2, _UNLIMITED])
+            state -= unit
+            wilds -= 2
             continue
         for packed, demand, cap, _, kind, skip in pieces:
             if (
@@ -603,6 +634,15 @@ def _exact_plan(problem: _Problem) -> _Plan:
         if natural_cost + best(state - unit, wilds, tags) == value:
             leftover.append(t)
             state -= unit
+            continue
+        single = next(
+            (used for used in range(2, wilds + 1) if best(state - unit, wilds - used, tags) == value),
+            0,
+        )
+        if problem.singles and single:
+            choices.append((unit, _SET, single))
+            state -= unit
+            wilds -= single
             continue
         packed, used, tag, kind = next(
             (packed, used, tag, kind)
