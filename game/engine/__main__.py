@@ -1,0 +1,5 @@
+"""``python -m game.engine``: the engine's command line (see :mod:`game.engine.cli`)."""
+
+from game.engine.cli import main
+
+raise SystemExit(main())
