@@ -1,0 +1,37 @@
+"""The rules engine: pure Three-Thirteen, standard library only (no pygame, no I/O).
+
+The front door is :class:`Match`; AI seats read a :class:`PlayerView`.
+"""
+
+from __future__ import annotations
+
+from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
+from game.engine.cards import Card, Rank, Suit, parse_cards
+from game.engine.match import Match
+from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
+from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement
+from game.engine.view import MoveKind, PlayerView, PublicMove
+
+__all__ = [
+    "Action",
+    "Arrangement",
+    "Card",
+    "Discard",
+    "Draw",
+    "DrawSource",
+    "IllegalMoveError",
+    "LayOff",
+    "Match",
+    "Meld",
+    "MeldKind",
+    "MoveKind",
+    "Phase",
+    "PlayerView",
+    "PublicMove",
+    "Rank",
+    "RuleSet",
+    "Suit",
+    "best_arrangement",
+    "parse_cards",
+]

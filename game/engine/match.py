@@ -1,0 +1,815 @@
+"""The match: one object that runs a whole game of Three-Thirteen by the rules contract.
+
+A match is *rules + seed + actions*. Chance never needs saving: every shuffle
+draws from its own ``random.Random`` seeded by a string naming what it is for,
+
+- ``f"{seed}/cut"`` — cutting for the first dealer (:func:`cut_for_deal`);
+- ``f"{seed}/round{r}"`` — the deal of round ``r`` (0-based), a fresh shoe each round;
+- ``f"{seed}/round{r}/rebuild{k}"`` — the ``k``-th rebuild (1 or 2) of round ``r``'s stock.
+
+Piles are tuples bottom→top: the last card of ``stock`` is the next one drawn,
+the last card of ``discard_pile`` the one that may be taken.
+
+>>> match = Match.new(RuleSet(players=2, schedule="short"), seed=7)
+>>> match.phase, match.hand_size, match.wild_rank.plural
+(<Phase.DRAW: 'draw'>, 3, 'Threes')
+>>> match.legal_actions()
+(Draw(source=<DrawSource.STOCK: 'stock'>), Draw(source=<DrawSource.DISCARD: 'discard'>))
+>>> match.apply(Discard(match.hands[match.current_seat][0]))
+Traceback (most recent call last):
+...
+game.engine.actions.IllegalMoveError: seat 0 must draw (from the stock or the discard pile) \
+before discarding
+>>> Match.from_json(match.to_json()) == match
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from game.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    IllegalMoveError,
+    Phase,
+    action_from_json,
+    action_from_pair,
+    action_pair,
+    card_code,
+)
+from game.engine.cards import Card, Rank, new_shoe, wild_rank_for
+from game.engine.codec import (
+    arrangement_from_json,
+    arrangement_to_json,
+    card_from_json,
+    cards_from_json,
+    cards_to_json,
+    expect,
+    expect_int,
+    move_from_json,
+    move_to_json,
+)
+from game.engine.events import (
+    Cut,
+    CutForDeal,
+    Dealt,
+    Discarded,
+    DiscardStarted,
+    DrewFromStock,
+    Event,
+    LastTurnsBegan,
+    MatchOver,
+    RoundAbandoned,
+    RoundScored,
+    RoundStarted,
+    StockReshuffled,
+    TookDiscard,
+    WentOut,
+)
+from game.engine.legality import TurnFacts, legal_actions, why_illegal
+from game.engine.melds import Arrangement
+from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement
+from game.engine.view import MoveKind, PlayerView, PublicMove
+
+FORMAT = 1
+"""Version of the JSON document written by :meth:`Match.to_json`."""
+
+GAME_NAME = "three-thirteen"
+"""The ``"game"`` key of a match document: tells it from other JSON."""
+
+MAX_REBUILDS = 2
+"""Stock rebuilds allowed in one round; needing one more ends (abandons) the round."""
+
+DEFAULT_RULES = RuleSet()
+"""The base game."""
+
+
+@lru_cache(maxsize=16)
+def _shoe_set(decks: int, jokers: int) -> frozenset[Card]:
+    return frozenset(new_shoe(decks, jokers))
+
+
+def cut_value(card: Card) -> int:
+    """A card's value when cutting for the deal: Ace 1 (low) … King 13; a joker 0 (lowest)."""
+    return 0 if card.rank is None else int(card.rank)
+
+
+def cut_for_deal(rules: RuleSet, seed: int) -> CutForDeal:
+    """Choose the first dealer by cutting for high card.
+
+    Every seat, from seat 0 clockwise, cuts a card from the full shoe shuffled by
+    ``random.Random(f"{seed}/cut")``; the highest card deals. Ranks count Ace low
+    (1) to King (13) and a printed joker lowest of all; suits do not count. Seats
+    tied for highest put the cards back and cut again (the others drop out) until
+    one is highest.
+    """
+    rng = random.Random(f"{seed}/cut")
+    shoe = new_shoe(rules.decks, rules.jokers)
+    contenders = list(range(rules.players))
+    cuts: list[Cut] = []
+    attempt = 0
+    while True:
+        cards = rng.sample(shoe, len(contenders))
+        cuts += [Cut(seat, card, attempt) for seat, card in zip(contenders, cards, strict=True)]
+        best = max(cut_value(card) for card in cards)
+        contenders = [
+            seat for seat, card in zip(contenders, cards, strict=True) if cut_value(card) == best
+        ]
+        if len(contenders) == 1:
+            return CutForDeal(tuple(cuts), contenders[0])
+        attempt += 1
+
+
+def deal_round(
+    rules: RuleSet, seed: int, round_index: int, dealer: int
+) -> tuple[list[list[Card]], list[Card], list[Card]]:
+    """Shuffle a full shoe for round ``round_index`` and deal it: (hands, discard pile, stock).
+
+    Cards go one at a time clockwise starting at the dealer's left, ``hand_size``
+    times round; the next card starts the discard pile; the rest is the stock.
+    """
+    shoe = list(new_shoe(rules.decks, rules.jokers))
+    random.Random(f"{seed}/round{round_index}").shuffle(shoe)
+    players = rules.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for _ in range(rules.hand_sizes[round_index]):
+        for step in range(1, players + 1):
+            hands[(dealer + step) % players].append(shoe.pop())
+    discard_pile = [shoe.pop()]
+    return hands, discard_pile, shoe
+
+
+class Match:
+    """A whole match: the full state, the rules of play, and its JSON save form.
+
+    Build one with :meth:`new`, :meth:`from_json` or :meth:`replay`. Two matches
+    are equal when their whole state (history included) is equal.
+    """
+
+    _rules: RuleSet
+    _seed: int
+    _first_dealer: int
+    _round_index: int
+    _phase: Phase
+    _current: int
+    _hands: list[list[Card]]
+    _stock: list[Card]
+    _discard: list[Card]
+    _taken: Card | None
+    _known: list[list[Card]]
+    _log: list[PublicMove]
+    _went_out: int | None
+    _went_out_arrangement: Arrangement | None
+    _last_turns_left: int
+    _rebuilds: int
+    _round_scores: list[tuple[int, ...]]
+    _history: list[tuple[str, str]]
+
+    __slots__ = (
+        "_current",
+        "_discard",
+        "_first_dealer",
+        "_hands",
+        "_history",
+        "_known",
+        "_last_turns_left",
+        "_log",
+        "_phase",
+        "_rebuilds",
+        "_round_index",
+        "_round_scores",
+        "_rules",
+        "_seed",
+        "_stock",
+        "_taken",
+        "_went_out",
+        "_went_out_arrangement",
+    )
+
+    def __init__(self, rules: RuleSet, seed: int, first_dealer: int) -> None:
+        """Deal the first round with ``first_dealer`` dealing; prefer :meth:`new`."""
+        if not 0 <= first_dealer < rules.players:
+            raise ValueError(f"first dealer must be a seat 0..{rules.players - 1}")
+        self._rules = rules
+        self._seed = seed
+        self._first_dealer = first_dealer
+        self._round_scores = []
+        self._history = []
+        self._start_round(0)
+
+    # --- construction ------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet = DEFAULT_RULES, seed: int = 0) -> Match:
+        """A match at the first turn of round 1: dealer cut for, cards dealt."""
+        return cls(rules, seed, cut_for_deal(rules, seed).dealer)
+
+    @classmethod
+    def replay(cls, rules: RuleSet, seed: int, actions: Iterable[Action]) -> Match:
+        """Rebuild a match from its rules, seed and actions.
+
+        Raises ``IllegalMoveError`` naming the first action (by index) that is illegal.
+        """
+        match = cls.new(rules, seed)
+        for index, action in enumerate(actions):
+            reason = match.why_illegal(action)
+            if reason is not None:
+                raise IllegalMoveError(f"action {index} ({action}): {reason}")
+            match.apply(action, validate=False)
+        return match
+
+    def copy(self) -> Match:
+        """An independent copy (for search: apply to it freely)."""
+        other = object.__new__(type(self))
+        for name in Match.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = [list(hand) for hand in self._hands]
+        other._stock = list(self._stock)
+        other._discard = list(self._discard)
+        other._known = [list(known) for known in self._known]
+        other._log = list(self._log)
+        other._round_scores = list(self._round_scores)
+        other._history = list(self._history)
+        return other
+
+    def opening_events(self) -> list[Event]:
+        """The events of the match's start: the cut for deal and the first deal."""
+        cut = cut_for_deal(self._rules, self._seed)
+        hands, discard_pile, _ = deal_round(self._rules, self._seed, 0, self._first_dealer)
+        return [cut, *self._round_opening(0, self._first_dealer, hands, discard_pile)]
+
+    # --- the state, read-only ----------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of the match."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle derives from."""
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        """What the match waits for."""
+        return self._phase
+
+    @property
+    def current_seat(self) -> int:
+        """The seat whose turn it is (after the end: the seat that acted last)."""
+        return self._current
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self._rules.players
+
+    @property
+    def round_index(self) -> int:
+        """0-based index of the current round (the last one once the match is over)."""
+        return self._round_index
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each seat this round."""
+        return self._rules.hand_sizes[self._round_index]
+
+    @property
+    def wild_rank(self) -> Rank:
+        """The rank that is wild this round."""
+        return wild_rank_for(self.hand_size)
+
+    @property
+    def multiplier(self) -> int:
+        """Factor applied to this round's penalties."""
+        return self._rules.multiplier(self._round_index)
+
+    @property
+    def first_dealer(self) -> int:
+        """The seat that cut highest and dealt round 1."""
+        return self._first_dealer
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round: the deal passes clockwise each round."""
+        return (self._first_dealer + self._round_index) % self._rules.players
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (whole truth: for the engine, tests and the human seat's UI)."""
+        return tuple(tuple(hand) for hand in self._hands)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, bottom to top: the last card is drawn next."""
+        return tuple(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom to top."""
+        return tuple(self._discard)
+
+    @property
+    def taken_card(self) -> Card | None:
+        """The card the current seat just took from the discard pile, if it did."""
+        return self._taken
+
+    @property
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards it took from the discard pile this round and still holds."""
+        return tuple(tuple(known) for known in self._known)
+
+    @property
+    def log(self) -> tuple[PublicMove, ...]:
+        """This round's public moves, oldest first."""
+        return tuple(self._log)
+
+    @property
+    def went_out(self) -> int | None:
+        """The seat that went out this round, or ``None``."""
+        return self._went_out
+
+    @property
+    def went_out_arrangement(self) -> Arrangement | None:
+        """The melds shown by the seat that went out, or ``None``."""
+        return self._went_out_arrangement
+
+    @property
+    def in_last_turns(self) -> bool:
+        """True once someone went out and the others take their last turns."""
+        return self._went_out is not None and self._phase is not Phase.MATCH_OVER
+
+    @property
+    def last_turns_left(self) -> int:
+        """Last turns still to be played this round (0 unless someone went out)."""
+        return self._last_turns_left
+
+    @property
+    def stock_rebuilds(self) -> int:
+        """How many times the stock was rebuilt this round (0, 1 or 2)."""
+        return self._rebuilds
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Per finished round, each seat's points (multiplier applied)."""
+        return tuple(self._round_scores)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Per seat, the sum of its round scores."""
+        return tuple(
+            sum(scores[seat] for scores in self._round_scores) for seat in range(self.players)
+        )
+
+    @property
+    def zero_rounds(self) -> tuple[int, ...]:
+        """Per seat, how many rounds it scored 0 (breaks ties under ``tie="zero_rounds"``)."""
+        return tuple(
+            sum(1 for scores in self._round_scores if scores[seat] == 0)
+            for seat in range(self.players)
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round of the schedule has been scored."""
+        return self._phase is Phase.MATCH_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the match is over (several if shared); empty before.
+
+        Lowest total wins. Under ``tie="zero_rounds"`` the tied seats with the
+        most rounds scored at 0 win, and share the win if still tied; under
+        ``tie="shared"`` all tied seats share it.
+        """
+        if not self.is_over:
+            return ()
+        totals = self.totals
+        tied = [seat for seat, total in enumerate(totals) if total == min(totals)]
+        if self._rules.tie == "zero_rounds":
+            zeros = self.zero_rounds
+            most = max(zeros[seat] for seat in tied)
+            tied = [seat for seat in tied if zeros[seat] == most]
+        return tuple(tied)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the start of the match."""
+        return tuple(action_from_pair(key, value) for key, value in self._history)
+
+    # --- playing -------------------------------------------------------------
+
+    def _facts(self) -> TurnFacts:
+        return TurnFacts(
+            phase=self._phase,
+            seat=self._current,
+            hand=tuple(self._hands[self._current]),
+            discard_pile_size=len(self._discard),
+            taken_card=self._taken,
+            discard_taken_card=self._rules.discard_taken_card,
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current seat's legal actions: draw stock, draw discard, or discards in hand order."""
+        return legal_actions(self._facts())
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` if ``action`` is legal now, otherwise what is wrong with it."""
+        return why_illegal(action, self._facts())
+
+    def is_legal(self, action: object) -> bool:
+        """True if the current seat may take ``action`` now."""
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
+        """Play ``action`` for the current seat and return what happened, in order.
+
+        Raises ``IllegalMoveError`` saying what is wrong, leaving the match
+        unchanged. ``validate=False`` skips the check (for search over actions
+        taken from :meth:`legal_actions`; an illegal action then corrupts the match).
+        """
+        if validate:
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalMoveError(reason)
+        self._history.append(action_pair(action))
+        match action:
+            case Draw(source):
+                return self._draw(source)
+            case Discard(card):
+                return self._discard_card(card)
+        raise IllegalMoveError(f"not an action: {action!r}")  # unreachable when validated
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may know, as plain values. Raises ``ValueError`` for a bad seat."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
+        arrangement = self._went_out_arrangement
+        return PlayerView(
+            seat=seat,
+            rules=self._rules,
+            hand=tuple(self._hands[seat]),
+            discard_pile=tuple(self._discard),
+            stock_size=len(self._stock),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            known_cards=self.known_cards,
+            log=tuple(self._log),
+            went_out=self._went_out,
+            went_out_melds=() if arrangement is None else arrangement.melds,
+            round_index=self._round_index,
+            hand_size=self.hand_size,
+            wild_rank=self.wild_rank,
+            dealer=self.dealer,
+            current_seat=self._current,
+            phase=self._phase,
+            taken_card=self._taken,
+            last_turns=self.in_last_turns,
+            stock_rebuilds=self._rebuilds,
+            round_scores=self.round_scores,
+            totals=self.totals,
+        )
+
+    def _draw(self, source: DrawSource) -> list[Event]:
+        seat = self._current
+        events: list[Event] = []
+        if source is DrawSource.STOCK:
+            if not self._stock:
+                if self._rebuilds >= MAX_REBUILDS:
+                    events.append(RoundAbandoned(self._round_index, seat))
+                    return events + self._end_round(abandoned=True)
+                events.append(self._rebuild_stock())
+            card = self._stock.pop()
+            self._taken = None
+            self._log.append(PublicMove(seat, MoveKind.DREW_STOCK))
+            events.append(DrewFromStock(seat, card))
+        else:
+            card = self._discard.pop()
+            self._taken = card
+            self._known[seat].append(card)
+            self._log.append(PublicMove(seat, MoveKind.TOOK_DISCARD, card))
+            events.append(TookDiscard(seat, card))
+        self._hands[seat].append(card)
+        self._phase = Phase.DISCARD
+        return events
+
+    def _rebuild_stock(self) -> StockReshuffled:
+        number = self._rebuilds + 1
+        top = self._discard.pop()
+        cards = self._discard
+        random.Random(f"{self._seed}/round{self._round_index}/rebuild{number}").shuffle(cards)
+        self._stock, self._discard = cards, [top]
+        self._rebuilds = number
+        self._log.append(PublicMove(self._current, MoveKind.STOCK_REBUILT))
+        return StockReshuffled(len(cards), number)
+
+    def _discard_card(self, card: Card) -> list[Event]:
+        seat = self._current
+        hand = self._hands[seat]
+        hand.remove(card)
+        if card in self._known[seat]:
+            self._known[seat].remove(card)
+        self._discard.append(card)
+        self._taken = None
+        self._log.append(PublicMove(seat, MoveKind.DISCARDED, card))
+        events: list[Event] = [Discarded(seat, card)]
+        if self._went_out is None:
+            arrangement = best_arrangement(tuple(hand), self.wild_rank, self._rules)
+            if arrangement.is_complete:
+                self._went_out = seat
+                self._went_out_arrangement = arrangement
+                self._last_turns_left = self.players - 1
+                others = tuple((seat + step) % self.players for step in range(1, self.players))
+                events += [WentOut(seat, arrangement), LastTurnsBegan(seat, others)]
+        else:
+            self._last_turns_left -= 1
+            if self._last_turns_left == 0:
+                return events + self._end_round(abandoned=False)
+        self._current = (seat + 1) % self.players
+        self._phase = Phase.DRAW
+        return events
+
+    def _end_round(self, *, abandoned: bool) -> list[Event]:
+        """Score the round, then deal the next one or end the match."""
+        goer, shown = self._went_out, self._went_out_arrangement
+        onto = shown.melds if self._rules.lay_off and shown is not None else ()
+        multiplier = self.multiplier
+        arrangements: list[Arrangement] = []
+        penalties: list[int] = []
+        for seat, hand in enumerate(self._hands):
+            if seat == goer and shown is not None:
+                arrangements.append(shown)
+                penalties.append(0)
+            else:
+                arrangement = best_arrangement(tuple(hand), self.wild_rank, self._rules, onto)
+                arrangements.append(arrangement)
+                penalties.append(arrangement.penalty * multiplier)
+        self._round_scores.append(tuple(penalties))
+        events: list[Event] = [
+            RoundScored(
+                round_index=self._round_index,
+                went_out=goer,
+                abandoned=abandoned,
+                arrangements=tuple(arrangements),
+                multiplier=multiplier,
+                penalties=tuple(penalties),
+                totals=self.totals,
+            )
+        ]
+        if self._round_index + 1 < self._rules.rounds:
+            return events + self._start_round(self._round_index + 1)
+        self._phase = Phase.MATCH_OVER
+        self._taken = None
+        events.append(MatchOver(self.winners, self.totals))
+        return events
+
+    def _start_round(self, round_index: int) -> list[Event]:
+        self._round_index = round_index
+        dealer = self.dealer
+        hands, discard_pile, stock = deal_round(self._rules, self._seed, round_index, dealer)
+        self._hands, self._discard, self._stock = hands, discard_pile, stock
+        self._taken = None
+        self._known = [[] for _ in range(self.players)]
+        self._log = []
+        self._went_out = None
+        self._went_out_arrangement = None
+        self._last_turns_left = 0
+        self._rebuilds = 0
+        self._current = (dealer + 1) % self.players
+        self._phase = Phase.DRAW
+        return self._round_opening(round_index, dealer, hands, discard_pile)
+
+    def _round_opening(
+        self, round_index: int, dealer: int, hands: list[list[Card]], discard_pile: list[Card]
+    ) -> list[Event]:
+        hand_size = self._rules.hand_sizes[round_index]
+        return [
+            RoundStarted(
+                round_index,
+                hand_size,
+                wild_rank_for(hand_size),
+                dealer,
+                self._rules.multiplier(round_index),
+            ),
+            Dealt(tuple(tuple(hand) for hand in hands)),
+            DiscardStarted(discard_pile[0]),
+        ]
+
+    # --- equality and JSON ---------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._seed,
+            self._first_dealer,
+            self._round_index,
+            self._phase,
+            self._current,
+            self.hands,
+            self.stock,
+            self.discard_pile,
+            self._taken,
+            self.known_cards,
+            self.log,
+            self._went_out,
+            self._went_out_arrangement,
+            self._last_turns_left,
+            self._rebuilds,
+            self.round_scores,
+            tuple(self._history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match seed={self._seed} round={self._round_index + 1}/{self._rules.rounds} "
+            f"seat={self._current} phase={self._phase.value} actions={len(self._history)}>"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The save document: format, rules, seed, action history and the full state."""
+        shown = self._went_out_arrangement
+        return {
+            "format": FORMAT,
+            "game": GAME_NAME,
+            "rules": self._rules.to_json(),
+            "seed": self._seed,
+            "actions": [{key: value} for key, value in self._history],
+            "state": {
+                "first_dealer": self._first_dealer,
+                "round_index": self._round_index,
+                "phase": self._phase.value,
+                "current_seat": self._current,
+                "hands": [cards_to_json(hand) for hand in self._hands],
+                "stock": cards_to_json(self._stock),
+                "discard_pile": cards_to_json(self._discard),
+                "taken_card": None if self._taken is None else card_code(self._taken),
+                "known_cards": [cards_to_json(known) for known in self._known],
+                "log": [move_to_json(move) for move in self._log],
+                "went_out": (
+                    None
+                    if self._went_out is None or shown is None
+                    else {"seat": self._went_out, "arrangement": arrangement_to_json(shown)}
+                ),
+                "last_turns_left": self._last_turns_left,
+                "stock_rebuilds": self._rebuilds,
+                "round_scores": [list(scores) for scores in self._round_scores],
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, verify: bool = False) -> Match:
+        """Restore a match saved by :meth:`to_json`, at any point of play.
+
+        The state is checked for consistency (every card of the shoe exactly
+        once, hand sizes, seats, scores …); ``verify=True`` also replays the
+        actions and requires the same state. Raises ``ValueError`` saying what is
+        wrong with a corrupt or foreign document.
+        """
+        if not isinstance(data, Mapping) or data.get("game") != GAME_NAME:
+            raise ValueError("not a Three-Thirteen match document (no 'game': 'three-thirteen')")
+        if data.get("format") != FORMAT:
+            raise ValueError(
+                f"unsupported match format {data.get('format')!r} (this version reads {FORMAT})"
+            )
+        try:
+            rules = RuleSet.from_json(expect(data.get("rules"), dict, "rules"))
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"rules: {error}") from None
+        match = object.__new__(cls)
+        match._rules = rules
+        match._seed = expect(data.get("seed"), int, "seed")
+        actions: list[Any] = expect(data.get("actions"), list, "actions")
+        match._history = []
+        for index, item in enumerate(actions):
+            try:
+                match._history.append(action_pair(action_from_json(item)))
+            except ValueError as error:
+                raise ValueError(f"actions[{index}]: {error}") from None
+        match._read_state(expect(data.get("state"), dict, "state"))
+        if verify:
+            try:
+                replayed = cls.replay(rules, match._seed, match.actions)
+            except IllegalMoveError as error:
+                raise ValueError(f"the actions do not replay: {error}") from None
+            if replayed != match:
+                raise ValueError("the saved state is not the one its actions lead to")
+        return match
+
+    def _read_state(self, state: dict[str, Any]) -> None:
+        """Fill the state from its JSON object, checking it; raises ``ValueError``."""
+        rules, players = self._rules, self._rules.players
+        last_seat = players - 1
+        self._first_dealer = expect_int(state.get("first_dealer"), "first_dealer", 0, last_seat)
+        self._round_index = expect_int(state.get("round_index"), "round_index", 0, rules.rounds - 1)
+        try:
+            self._phase = Phase(state.get("phase"))
+        except ValueError as error:
+            raise ValueError(f"phase: {error}") from None
+        self._current = expect_int(state.get("current_seat"), "current_seat", 0, last_seat)
+        hands: list[Any] = expect(state.get("hands"), list, "hands")
+        if len(hands) != players:
+            raise ValueError(f"hands: {players} hands expected, got {len(hands)}")
+        self._hands = [list(cards_from_json(hand, f"hands[{i}]")) for i, hand in enumerate(hands)]
+        self._stock = list(cards_from_json(state.get("stock"), "stock"))
+        self._discard = list(cards_from_json(state.get("discard_pile"), "discard_pile"))
+        self._check_cards()
+
+        taken = state.get("taken_card")
+        self._taken = None if taken is None else card_from_json(taken, "taken_card")
+        if self._taken is not None and (
+            self._phase is not Phase.DISCARD or self._taken not in self._hands[self._current]
+        ):
+            raise ValueError("taken_card must be in the current hand, in the discard phase")
+
+        known: list[Any] = expect(state.get("known_cards"), list, "known_cards")
+        if len(known) != players:
+            raise ValueError(f"known_cards: {players} lists expected, got {len(known)}")
+        self._known = [list(cards_from_json(k, f"known_cards[{i}]")) for i, k in enumerate(known)]
+        for seat, cards in enumerate(self._known):
+            if len(set(cards)) != len(cards) or not set(cards) <= set(self._hands[seat]):
+                raise ValueError(f"known_cards[{seat}] must be distinct cards of hands[{seat}]")
+
+        log: list[Any] = expect(state.get("log"), list, "log")
+        self._log = [move_from_json(m, players, f"log[{i}]") for i, m in enumerate(log)]
+
+        self._read_went_out(state.get("went_out"))
+        self._last_turns_left = expect_int(
+            state.get("last_turns_left"), "last_turns_left", 0, last_seat
+        )
+        if self._phase is not Phase.MATCH_OVER:
+            if self._went_out is None and self._last_turns_left != 0:
+                raise ValueError("last_turns_left must be 0 when nobody went out")
+            if self._went_out is not None and self._last_turns_left == 0:
+                raise ValueError("last_turns_left must be at least 1 after someone went out")
+            if self._went_out is not None and self._current != (
+                (self._went_out + players - self._last_turns_left) % players
+            ):
+                raise ValueError("current_seat does not match the last turns left")
+        self._rebuilds = expect_int(state.get("stock_rebuilds"), "stock_rebuilds", 0, MAX_REBUILDS)
+
+        scores: list[Any] = expect(state.get("round_scores"), list, "round_scores")
+        finished = rules.rounds if self._phase is Phase.MATCH_OVER else self._round_index
+        if len(scores) != finished:
+            raise ValueError(f"round_scores: {finished} rounds expected, got {len(scores)}")
+        if self._phase is Phase.MATCH_OVER and self._round_index != rules.rounds - 1:
+            raise ValueError("a finished match must be at its last round")
+        self._round_scores = []
+        for r, row in enumerate(scores):
+            row_list: list[Any] = expect(row, list, f"round_scores[{r}]")
+            if len(row_list) != players:
+                raise ValueError(f"round_scores[{r}]: {players} scores expected")
+            self._round_scores.append(
+                tuple(
+                    expect_int(s, f"round_scores[{r}][{i}]", 0, 1_000_000)
+                    for i, s in enumerate(row_list)
+                )
+            )
+
+    def _check_cards(self) -> None:
+        """Each card of the shoe once in hands, stock and discard pile; hand sizes right."""
+        held = [card for hand in self._hands for card in hand] + self._stock + self._discard
+        shoe = _shoe_set(self._rules.decks, self._rules.jokers)
+        if len(held) != len(shoe) or set(held) != shoe:
+            for card, count in Counter(held).items():
+                if card not in shoe:
+                    raise ValueError(f"card {card.code} is not in the shoe of these rules")
+                if count > 1:
+                    raise ValueError(f"card {card.code} appears {count} times")
+            missing = sorted(card.code for card in shoe.difference(held))
+            raise ValueError(f"cards missing from hands, stock and discard pile: {missing[:5]}")
+        for seat, hand in enumerate(self._hands):
+            extra = 1 if self._phase is Phase.DISCARD and seat == self._current else 0
+            if len(hand) != self.hand_size + extra:
+                raise ValueError(
+                    f"hands[{seat}] must hold {self.hand_size + extra} cards "
+                    f"in phase {self._phase.value!r}, not {len(hand)}"
+                )
+
+    def _read_went_out(self, data: Any) -> None:
+        if data is None:
+            self._went_out = None
+            self._went_out_arrangement = None
+            return
+        obj: dict[str, Any] = expect(data, dict, "went_out")
+        seat = expect_int(obj.get("seat"), "went_out.seat", 0, self._rules.players - 1)
+        arrangement = arrangement_from_json(obj.get("arrangement"), "went_out.arrangement")
+        shown = Counter(card for meld in arrangement.melds for card in meld.cards)
+        if arrangement.leftover or shown != Counter(self._hands[seat]):
+            raise ValueError("went_out.arrangement must meld exactly the hand of who went out")
+        self._went_out = seat
+        self._went_out_arrangement = arrangement

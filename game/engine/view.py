@@ -1,0 +1,116 @@
+"""What one seat may know: the :class:`PlayerView` the AI seats (and the table) read.
+
+A view is built by ``Match.view_for(seat)`` out of plain values. It holds the
+seat's own hand and the public facts of the match, and nothing else: no other
+hand, no stock order, no reference back to the match. Its
+:meth:`PlayerView.legal_actions` asks the same rules module the match does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.engine.actions import Action, Phase
+from game.engine.cards import Card, Rank
+from game.engine.legality import TurnFacts, legal_actions, why_illegal
+from game.engine.melds import Meld
+from game.engine.rules import RuleSet
+
+
+class MoveKind(Enum):
+    """A kind of public move in a round's log; the value is the JSON name."""
+
+    DREW_STOCK = "drew_stock"
+    """A seat drew from the stock (the card is not public)."""
+    TOOK_DISCARD = "took_discard"
+    """A seat took the top of the discard pile (the card is public)."""
+    DISCARDED = "discarded"
+    """A seat discarded a card."""
+    STOCK_REBUILT = "stock_rebuilt"
+    """The discard pile but its top was shuffled into a new stock before a seat's draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMove:
+    """One entry of a round's public log: what every seat saw happen."""
+
+    seat: int
+    """The seat that moved (for a rebuild: the seat about to draw)."""
+    kind: MoveKind
+    """What it did."""
+    card: Card | None = None
+    """The card, when it was seen by all (taken or discarded); otherwise ``None``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything ``seat`` may know about the match, as plain values."""
+
+    seat: int
+    """The seat this view belongs to (0 is the human at the bottom)."""
+    rules: RuleSet
+    """The rules of the match."""
+    hand: tuple[Card, ...]
+    """This seat's own hand, in order."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile, bottom to top (the last card is the one that may be taken)."""
+    stock_size: int
+    """Cards left in the face-down stock."""
+    hand_sizes: tuple[int, ...]
+    """Per seat, how many cards it holds."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards it took from the discard pile this round and still holds."""
+    log: tuple[PublicMove, ...]
+    """This round's public moves, oldest first."""
+    went_out: int | None
+    """The seat that went out this round, or ``None``."""
+    went_out_melds: tuple[Meld, ...]
+    """The melds laid down by the seat that went out (empty if nobody has)."""
+    round_index: int
+    """0-based index of the round in the schedule."""
+    hand_size: int
+    """Cards dealt to each seat this round."""
+    wild_rank: Rank
+    """The rank that is wild this round."""
+    dealer: int
+    """The seat that dealt this round."""
+    current_seat: int
+    """The seat whose turn it is."""
+    phase: Phase
+    """What the match waits for."""
+    taken_card: Card | None
+    """The card the current seat just took from the discard pile, if it did."""
+    last_turns: bool
+    """True once someone went out: every remaining turn of the round is a last turn."""
+    stock_rebuilds: int
+    """How many times the stock was rebuilt this round (a third time ends the round)."""
+    round_scores: tuple[tuple[int, ...], ...]
+    """Per finished round, each seat's points (multiplier applied)."""
+    totals: tuple[int, ...]
+    """Per seat, the running total."""
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True if this seat is to act now."""
+        return self.seat == self.current_seat and self.phase is not Phase.MATCH_OVER
+
+    def _facts(self) -> TurnFacts:
+        return TurnFacts(
+            phase=self.phase,
+            seat=self.seat,
+            hand=self.hand,
+            discard_pile_size=len(self.discard_pile),
+            taken_card=self.taken_card,
+            discard_taken_card=self.rules.discard_taken_card,
+        )
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """This seat's legal actions in the match's order; empty when it is not its turn."""
+        if not self.is_my_turn:
+            return ()
+        return legal_actions(self._facts())
+
+    def is_legal(self, action: Action) -> bool:
+        """True if this seat may take ``action`` now."""
+        return self.is_my_turn and why_illegal(action, self._facts()) is None

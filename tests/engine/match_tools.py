@@ -1,0 +1,247 @@
+"""Helpers for the match tests: rigged deals, a random player, and the invariants."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.cards import Card, new_shoe
+from game.engine.match import Match, cut_for_deal, deal_round
+from game.engine.melds import Meld
+from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement
+from game.engine.view import MoveKind, PlayerView, PublicMove
+
+STOCK = Draw(DrawSource.STOCK)
+TAKE = Draw(DrawSource.DISCARD)
+
+VIEW_FIELDS = {
+    "seat",
+    "rules",
+    "hand",
+    "discard_pile",
+    "stock_size",
+    "hand_sizes",
+    "known_cards",
+    "log",
+    "went_out",
+    "went_out_melds",
+    "round_index",
+    "hand_size",
+    "wild_rank",
+    "dealer",
+    "current_seat",
+    "phase",
+    "taken_card",
+    "last_turns",
+    "stock_rebuilds",
+    "round_scores",
+    "totals",
+}
+"""Every field a view may have: a new field must be added here on purpose."""
+
+
+class _Pool:
+    """The shoe's physical cards, handed out by label (lowest free copy first)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.free: dict[str, list[Card]] = {}
+        for card in new_shoe(rules.decks, rules.jokers):
+            self.free.setdefault(str(card), []).append(card)
+
+    def take(self, text: str) -> list[Card]:
+        cards = []
+        for label in text.split():
+            key = str(Card.parse(label))
+            assert self.free.get(key), f"no {key} left in the shoe"
+            cards.append(self.free[key].pop(0))
+        return cards
+
+    def rest(self) -> list[Card]:
+        return [card for cards in self.free.values() for card in cards]
+
+
+def rig(
+    rules: RuleSet,
+    hands: Sequence[str],
+    *,
+    stock_top: str = "",
+    discard: str = "",
+    round_index: int = 0,
+    current_seat: int = 0,
+    round_scores: Sequence[Sequence[int]] | None = None,
+    stock_rebuilds: int = 0,
+    rest_in_discard: bool = False,
+    seed: int = 0,
+) -> Match:
+    """A match at the first turn of ``round_index`` with chosen hands and piles.
+
+    ``stock_top`` lists the next cards drawn, first one first; ``discard`` is the
+    discard pile bottom to top. The other cards of the shoe go to the bottom of
+    the stock (or under the discard pile with ``rest_in_discard``). Built through
+    ``Match.from_json``, so it is a state the engine itself accepts.
+    """
+    pool = _Pool(rules)
+    hand_cards = [pool.take(hand) for hand in hands]
+    discard_cards = pool.take(discard)
+    top = pool.take(stock_top)
+    rest = pool.rest()
+    random.Random(seed).shuffle(rest)
+    stock = list(reversed(top))
+    if rest_in_discard:
+        discard_cards = rest + discard_cards
+    else:
+        stock = rest + stock
+    players = rules.players
+    if round_scores is None:
+        round_scores = [[0] * players for _ in range(round_index)]
+    document = Match.new(rules, seed).to_json()
+    document["actions"] = []
+    document["state"].update(
+        first_dealer=(current_seat - 1 - round_index) % players,
+        round_index=round_index,
+        phase="draw",
+        current_seat=current_seat,
+        hands=[[card.code for card in hand] for hand in hand_cards],
+        stock=[card.code for card in stock],
+        discard_pile=[card.code for card in discard_cards],
+        taken_card=None,
+        known_cards=[[] for _ in range(players)],
+        log=[],
+        went_out=None,
+        last_turns_left=0,
+        stock_rebuilds=stock_rebuilds,
+        round_scores=[list(row) for row in round_scores],
+    )
+    return Match.from_json(document)
+
+
+PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove)
+
+
+def assert_plain(value: Any, where: str) -> None:
+    """Only immutable plain values: no lists, dicts, matches or other live objects."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is tuple:
+            stack.extend(item)
+        else:
+            assert isinstance(item, PLAIN), f"{where} holds a {type(item).__name__}"
+
+
+def check_view(match: Match, seat: int) -> PlayerView:
+    """The view of ``seat`` tells exactly its share: own hand, public facts, nothing hidden.
+
+    Its fields are a known list of plain immutable values; the only cards of
+    other seats it shows are the known ones (taken from the discard pile) and
+    the melds of who went out; it shows no card of the stock.
+    """
+    view = match.view_for(seat)
+    assert {field.name for field in fields(view)} == VIEW_FIELDS
+    for name in VIEW_FIELDS - {"log"}:
+        assert_plain(getattr(view, name), f"view.{name}")
+    assert type(view.log) is tuple and len(view.log) == len(match.log)  # entries: check_match
+    assert view.log[-1:] == match.log[-1:]
+    assert view.hand == match.hands[seat]
+    assert view.hand_sizes == tuple(len(hand) for hand in match.hands)
+    assert view.stock_size == len(match.stock)
+    assert view.discard_pile == match.discard_pile
+    assert (view.phase, view.current_seat, view.round_index, view.dealer) == (
+        match.phase,
+        match.current_seat,
+        match.round_index,
+        match.dealer,
+    )
+    assert (view.hand_size, view.wild_rank, view.taken_card) == (
+        match.hand_size,
+        match.wild_rank,
+        match.taken_card,
+    )
+    assert view.totals == match.totals and view.round_scores == match.round_scores
+    assert view.went_out == match.went_out and view.last_turns == match.in_last_turns
+    for other, known in enumerate(view.known_cards):
+        assert set(known) <= set(match.hands[other])
+    if view.went_out is not None:
+        shown = [card for meld in view.went_out_melds for card in meld.cards]
+        assert sorted(shown, key=hash) == sorted(match.hands[view.went_out], key=hash)
+    else:
+        assert view.went_out_melds == ()
+    if view.taken_card is not None:
+        assert view.taken_card in view.known_cards[view.current_seat]
+    if seat == match.current_seat:
+        assert view.legal_actions() == match.legal_actions()
+    else:
+        assert view.legal_actions() == ()
+    return view
+
+
+def check_match(match: Match, shoe: frozenset[Card]) -> None:
+    """Card conservation, hand sizes for the phase, and legal actions.
+
+    The shoe's cards are all distinct, so "the same multiset as the shoe" is
+    "as many cards as the shoe, and the same set".
+    """
+    held = [card for hand in match.hands for card in hand]
+    held += match.stock + match.discard_pile
+    assert len(held) == len(shoe) and set(held) == shoe
+    for seat, hand in enumerate(match.hands):
+        drawn = match.phase is Phase.DISCARD and seat == match.current_seat
+        assert len(hand) == match.hand_size + drawn
+    for move in match.log:
+        assert type(move) is PublicMove
+        assert (move.card is None) == (move.kind in (MoveKind.DREW_STOCK, MoveKind.STOCK_REBUILT))
+    legal = match.legal_actions()
+    assert bool(legal) != match.is_over
+    assert all(match.is_legal(action) for action in legal)
+    assert len(set(legal)) == len(legal)
+
+
+def random_action(match: Match, rng: random.Random, greed: float) -> Action:
+    """A random legal action; with probability ``greed`` a discard that keeps the penalty lowest.
+
+    Pure random play rarely goes out with big hands, so rounds run for hundreds
+    of turns; a little greed makes seats go out (last turns, lay-offs) and keeps
+    matches short enough to check every step.
+    """
+    for move in match.log:
+        assert type(move) is PublicMove
+        assert (move.card is None) == (move.kind in (MoveKind.DREW_STOCK, MoveKind.STOCK_REBUILT))
+    legal = match.legal_actions()
+    if match.phase is not Phase.DISCARD or rng.random() >= greed:
+        return rng.choice(legal)
+    hand = match.hands[match.current_seat]
+    scored: list[tuple[int, Action]] = []
+    for action in legal:
+        assert isinstance(action, Discard)
+        rest = [card for card in hand if card != action.card]
+        scored.append((best_arrangement(rest, match.wild_rank, match.rules).penalty, action))
+    lowest = min(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score == lowest])
+
+
+def at_round(rules: RuleSet, round_index: int, seed: int = 0) -> Match:
+    """A match at the first turn of ``round_index``, dealt as the engine deals it (scores 0)."""
+    first_dealer = cut_for_deal(rules, seed).dealer
+    dealer = (first_dealer + round_index) % rules.players
+    hands, discard_pile, stock = deal_round(rules, seed, round_index, dealer)
+    document = Match.new(rules, seed).to_json()
+    document["actions"] = []
+    document["state"].update(
+        round_index=round_index,
+        current_seat=(dealer + 1) % rules.players,
+        hands=[[card.code for card in hand] for hand in hands],
+        stock=[card.code for card in stock],
+        discard_pile=[card.code for card in discard_pile],
+        round_scores=[[0] * rules.players for _ in range(round_index)],
+    )
+    return Match.from_json(document)
+
+
+def card(text: str, copy: int = 0) -> Card:
+    """One card from its label, e.g. ``card("QD")``."""
+    return Card.parse(text, copy)
