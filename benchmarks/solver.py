@@ -52,7 +52,9 @@ def meld_rich_hands(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
     return hands
 
 
-def time_each(solve: Callable[[Sequence[Card]], object], hands: list[tuple[Card, ...]]) -> list[float]:
+def time_each(
+    solve: Callable[[Sequence[Card]], object], hands: list[tuple[Card, ...]]
+) -> list[float]:
     times = []
     for hand in hands:
         start = time.perf_counter()
@@ -80,8 +82,10 @@ def main() -> None:
     random_set = random_hands(rng, args.hands)
     rich_set = meld_rich_hands(rng, args.rich)
     wilds = [sum(c.is_wild(WILD) for c in hand) for hand in random_set]
-    print(f"14-card hands, 2 decks + 4 jokers, Kings wild (mean wilds per random hand "
-          f"{statistics.mean(wilds):.2f}, max {max(wilds)})")
+    print(
+        f"14-card hands, 2 decks + 4 jokers, Kings wild (mean wilds per random hand "
+        f"{statistics.mean(wilds):.2f}, max {max(wilds)})"
+    )
     for label, solve in (
         ("best_arrangement", lambda hand: best_arrangement(hand, WILD, RULES)),
         ("min_penalty", lambda hand: min_penalty(hand, WILD, RULES)),

@@ -88,7 +88,21 @@ _RANKS_BY_LABEL = {rank.label: rank for rank in Rank} | {"T": Rank.TEN}
 _PLURALS = dict(
     zip(
         Rank,
-        "Aces Twos Threes Fours Fives Sixes Sevens Eights Nines Tens Jacks Queens Kings".split(),
+        [
+            "Aces",
+            "Twos",
+            "Threes",
+            "Fours",
+            "Fives",
+            "Sixes",
+            "Sevens",
+            "Eights",
+            "Nines",
+            "Tens",
+            "Jacks",
+            "Queens",
+            "Kings",
+        ],
         strict=True,
     )
 )
@@ -110,8 +124,11 @@ class Card:
     """``rank * 4 + suit index`` (suits in C, D, H, S order), or -1 for a joker: a fast key."""
 
     def __post_init__(self) -> None:
-        ordinal = -1 if self.rank is None or self.suit is None else (
-            int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+        ordinal = (
+            -1
+            if self.rank is None or self.suit is None
+            else (int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+        )
         object.__setattr__(self, "ordinal", ordinal)
 
     def __hash__(self) -> int:

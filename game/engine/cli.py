@@ -60,10 +60,14 @@ def solve_request(request: Any) -> dict[str, Any]:
     return {
         "penalty": arrangement.penalty,
         "melds": [
-            _labels(meld.cards if meld.kind is MeldKind.RUN else sorted(meld.cards, key=order.get))
+            _labels(
+                meld.cards
+                if meld.kind is MeldKind.RUN
+                else sorted(meld.cards, key=order.__getitem__)
+            )
             for meld in arrangement.melds
         ],
-        "leftover": _labels(sorted(arrangement.leftover, key=order.get)),
+        "leftover": _labels(sorted(arrangement.leftover, key=order.__getitem__)),
     }
 
 
@@ -85,11 +89,15 @@ def solve_lines(lines: Iterable[str]) -> Iterator[str]:
         yield json.dumps(answer, ensure_ascii=False)
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m game.engine", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.engine",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("solve", help="best arrangement of hands read as JSON lines")
     parser.parse_args(argv)

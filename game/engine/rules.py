@@ -76,7 +76,7 @@ class RuleSet:
     double_penalties: str = "none"
     """Rounds whose penalties count double: ``"none"``, ``"last"``, ``"last_three"``."""
     tie: str = "zero_rounds"
-    """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds wins, then shared) or ``"shared"``."""
+    """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds, then shared) or ``"shared"``."""
     lay_off: bool = False
     """Whether players scored after their last turn may lay off onto the melds of who went out."""
 
@@ -101,7 +101,8 @@ class RuleSet:
         known = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}")
+            names = ", ".join(sorted(known))
+            raise ValueError(f"unknown rule {unknown[0]!r}; known rules: {names}")
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:
@@ -158,4 +159,12 @@ class RuleSet:
 def _describe(values: tuple[Any, ...]) -> str:
     if values == ALLOWED["players"]:
         return "2-8"
-    return ", ".join("null" if v is None else repr(v).lower() if isinstance(v, bool) else repr(v) for v in values)
+    return ", ".join(_json_literal(value) for value in values)
+
+
+def _json_literal(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)

@@ -53,10 +53,12 @@ def test_answers(request_line: str, answer: dict[str, object]) -> None:
         pytest.param('{"hand": ["AS"], "wild": "X"}', "'X'", id="bad-wild-label"),
         pytest.param('{"hand": "AS", "wild": 3}', "list", id="hand-not-list"),
         pytest.param('{"wild": 3}', "required", id="no-hand"),
-        pytest.param('{"hand": [], "wild": 3, "rules": {"aces": "high"}}', "'aces'",
-                     id="bad-rule-value"),
-        pytest.param('{"hand": [], "wild": 3, "rules": {"colour": 1}}', "'colour'",
-                     id="unknown-rule"),
+        pytest.param(
+            '{"hand": [], "wild": 3, "rules": {"aces": "high"}}', "'aces'", id="bad-rule-value"
+        ),
+        pytest.param(
+            '{"hand": [], "wild": 3, "rules": {"colour": 1}}', "'colour'", id="unknown-rule"
+        ),
         pytest.param('{"hand": [], "wild": 3, "extra": 1}', "'extra'", id="unknown-field"),
     ],
 )

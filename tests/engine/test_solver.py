@@ -62,7 +62,7 @@ def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
         ordered = sorted(positions)
         assert ordered == list(range(ordered[0], ordered[0] + len(ordered)))
         assert len(ordered) <= 13
-        assert 1 <= ordered[0] and ordered[-1] <= (ACE_HIGH if rules.aces_high else 13)
+        assert ordered[0] >= 1 and ordered[-1] <= (ACE_HIGH if rules.aces_high else 13)
 
 
 # -- worked examples of RULES.md ------------------------------------------------
@@ -75,22 +75,34 @@ def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
         pytest.param("KS KH AS AH QD", Rank.KING, DEFAULT, 2, id="round11-kings"),
         pytest.param("3S 3H 9D", Rank.THREE, DEFAULT, 0, id="round1-two-wild-threes"),
         pytest.param("JK 4D 4C", Rank.FOUR, RuleSet(jokers=2), 0, id="round2-all-wild"),
-        pytest.param("JK 4D 4C", Rank.FOUR, RuleSet(jokers=2, all_wild_melds=False), 50,
-                     id="all-wild-forbidden"),
+        pytest.param(
+            "JK 4D 4C",
+            Rank.FOUR,
+            RuleSet(jokers=2, all_wild_melds=False),
+            50,
+            id="all-wild-forbidden",
+        ),
         pytest.param("AS AH KS KH", Rank.KING, DEFAULT, 0, id="last-turn-after-queen"),
         pytest.param("QS KS AS", Rank.THREE, DEFAULT, 21, id="aces-low-no-QKA"),
         pytest.param("QS KS AS", Rank.THREE, RuleSet(aces="low_or_high"), 0, id="QKA-high"),
         pytest.param("KS AS 2S", Rank.THREE, RuleSet(aces="low_or_high"), 27, id="no-wrap"),
         pytest.param("AS 7D", Rank.THREE, RuleSet(aces="low_or_high"), 22, id="ace-high-15"),
-        pytest.param("AS 7D", Rank.THREE, RuleSet(aces="low_or_high", ace_high_penalty=1), 8,
-                     id="ace-high-1"),
+        pytest.param(
+            "AS 7D", Rank.THREE, RuleSet(aces="low_or_high", ace_high_penalty=1), 8, id="ace-high-1"
+        ),
         pytest.param("JS QD KH", Rank.THREE, RuleSet(face_values="rank"), 36, id="face-rank"),
-        pytest.param("5S 9D JK", Rank.FIVE, RuleSet(jokers=2, joker_penalty=25), 0,
-                     id="two-wilds-meld-the-nine"),
+        pytest.param(
+            "5S 9D JK",
+            Rank.FIVE,
+            RuleSet(jokers=2, joker_penalty=25),
+            0,
+            id="two-wilds-meld-the-nine",
+        ),
         pytest.param("9D JK", Rank.FIVE, RuleSet(jokers=2, joker_penalty=25), 34, id="joker-25"),
         pytest.param("9D 5H", Rank.FIVE, RuleSet(wild_penalty=0), 9, id="wild-penalty-0"),
-        pytest.param("7S 9S 3H 3D", Rank.THREE, RuleSet(max_wilds_per_meld=1), 15,
-                     id="one-wild-per-meld"),
+        pytest.param(
+            "7S 9S 3H 3D", Rank.THREE, RuleSet(max_wilds_per_meld=1), 15, id="one-wild-per-meld"
+        ),
         pytest.param("7S 9S 3H 3D", Rank.THREE, DEFAULT, 0, id="unlimited-wilds"),
         pytest.param("7H 7H 7H", Rank.THREE, DEFAULT, 0, id="same-suit-set"),
     ],
@@ -159,8 +171,9 @@ def hands(draw: st.DrawFn, max_size: int) -> tuple[tuple[Card, ...], Rank, RuleS
     ranks = draw(st.sets(st.sampled_from(list(Rank)), min_size=1, max_size=5))
     pool = [c for c in shoe if c.rank is None or c.rank in ranks]
     size = draw(st.integers(1, min(max_size, len(pool))))
-    indices = draw(st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size,
-                            unique=True))
+    indices = draw(
+        st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True)
+    )
     wild = draw(st.sampled_from(list(Rank)))
     return tuple(pool[i] for i in indices), wild, rules
 
