@@ -1,0 +1,149 @@
+"""Hand evaluation shared by the AI seats: penalties, discards and unseen cards.
+
+Everything here works from what one seat may know (its :class:`PlayerView`).
+The engine's solver gives the minimum penalty of a hand; the :class:`Evaluator`
+memoises it per decision (a hand is keyed by its cards' rank and suit only) and
+uses one fact to skip most solver calls when weighing discards: if a card is
+left over in a best arrangement of a hand, removing it lowers the penalty by
+exactly that card's own penalty.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.engine.actions import Discard
+from game.engine.cards import Card, Rank, new_shoe
+from game.engine.melds import Arrangement
+from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement, min_penalty
+from game.engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One card a seat could discard, and what its hand is worth afterwards."""
+
+    card: Card
+    """The card discarded."""
+    penalty: int
+    """The minimum penalty of the hand that remains."""
+    goes_out: bool
+    """True if the remaining hand melds completely: discarding this card goes out."""
+    card_penalty: int
+    """The penalty the discarded card itself would score if kept as leftover."""
+    is_wild: bool
+    """True if the card is wild this round."""
+
+
+class Evaluator:
+    """Memoised hand evaluation for one round's wild rank and rules."""
+
+    def __init__(self, wild_rank: Rank, rules: RuleSet) -> None:
+        self.wild_rank = wild_rank
+        self.rules = rules
+        self._penalties: dict[tuple[int, ...], int] = {}
+        self._arrangements: dict[tuple[int, ...], Arrangement] = {}
+
+    @staticmethod
+    def key(cards: Iterable[Card]) -> tuple[int, ...]:
+        """A hand's memo key: its cards' rank and suit, sorted (copies do not matter)."""
+        return tuple(sorted(card.ordinal for card in cards))
+
+    def penalty(self, cards: Sequence[Card]) -> int:
+        """The minimum penalty of ``cards``."""
+        key = self.key(cards)
+        found = self._penalties.get(key)
+        if found is None:
+            found = min_penalty(cards, self.wild_rank, self.rules)
+            self._penalties[key] = found
+        return found
+
+    def arrangement(self, cards: Sequence[Card]) -> Arrangement:
+        """A best arrangement of ``cards``; it may hold an identical copy of a card."""
+        key = self.key(cards)
+        found = self._arrangements.get(key)
+        if found is None:
+            found = best_arrangement(cards, self.wild_rank, self.rules)
+            self._arrangements[key] = found
+            self._penalties[key] = found.penalty
+        return found
+
+    def card_penalty(self, card: Card) -> int:
+        """What ``card`` scores when left over this round."""
+        return self.rules.penalty(card, self.wild_rank)
+
+    def discard_options(
+        self, hand: Sequence[Card], allowed: Iterable[Card] | None = None
+    ) -> list[DiscardOption]:
+        """For each card of ``hand`` (or of ``allowed``), the hand left after discarding it.
+
+        Identical cards (same rank and suit) are weighed once.
+        """
+        arrangement = self.arrangement(hand)
+        leftover = {card.ordinal for card in arrangement.leftover}
+        total = arrangement.penalty
+        options: list[DiscardOption] = []
+        weighed: dict[int, tuple[int, bool]] = {}
+        for card in hand if allowed is None else allowed:
+            if card.ordinal not in weighed:
+                index = hand.index(card)
+                rest = [*hand[:index], *hand[index + 1 :]]
+                own = self.card_penalty(card)
+                if card.ordinal in leftover:
+                    penalty = total - own
+                    self._penalties.setdefault(self.key(rest), penalty)
+                else:
+                    penalty = self.penalty(rest)
+                goes_out = penalty == 0 and self.arrangement(rest).is_complete
+                weighed[card.ordinal] = (penalty, goes_out)
+            penalty, goes_out = weighed[card.ordinal]
+            options.append(
+                DiscardOption(
+                    card, penalty, goes_out, self.card_penalty(card), card.is_wild(self.wild_rank)
+                )
+            )
+        return options
+
+    def best_discard_penalty(
+        self, hand: Sequence[Card], allowed: Iterable[Card] | None = None
+    ) -> int:
+        """The lowest penalty left after discarding one card of ``hand`` (or of ``allowed``).
+
+        Removing card ``d`` leaves at least ``penalty(hand) - penalty of d``, and exactly
+        that for a card left over in a best arrangement; so only melded cards worth
+        more than the dearest leftover card need the solver.
+        """
+        arrangement = self.arrangement(hand)
+        total = arrangement.penalty
+        leftover = {card.ordinal for card in arrangement.leftover}
+        candidates = list(hand if allowed is None else allowed)
+        best = 1 << 30
+        for card in candidates:
+            if card.ordinal in leftover:
+                best = min(best, total - self.card_penalty(card))
+        for card in candidates:
+            if card.ordinal not in leftover and total - self.card_penalty(card) < best:
+                index = hand.index(card)
+                best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
+        return best
+
+
+def unseen_cards(view: PlayerView) -> Counter[int]:
+    """Cards this seat has not seen, by ordinal: the shoe less its hand, the discard
+    pile and the cards it knows other seats hold. They are in the stock or in
+    other hands, each equally likely to be anywhere as far as the seat can tell."""
+    counts = Counter(card.ordinal for card in new_shoe(view.rules.decks, view.rules.jokers))
+    seen: list[Card] = [*view.hand, *view.discard_pile]
+    for seat, cards in enumerate(view.known_cards):
+        if seat != view.seat:
+            seen.extend(cards)
+    counts.subtract(card.ordinal for card in seen)
+    return +counts
+
+
+def legal_discards(view: PlayerView) -> list[Card]:
+    """The cards this seat may discard now, as the engine's rules say."""
+    return [action.card for action in view.legal_actions() if isinstance(action, Discard)]

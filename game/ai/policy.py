@@ -1,0 +1,58 @@
+"""The one protocol every AI seat follows.
+
+A policy is built with its own seeded ``random.Random`` and is then asked, once
+per decision, for the action to take::
+
+    policy = SomePolicy(random.Random(7))
+    action = policy.choose(view)        # view: the seat's PlayerView
+
+In the draw phase it returns a ``Draw`` (from the stock or the discard pile),
+in the discard phase a ``Discard``. The view is all it ever sees: no match
+object, no other hand, no stock order. A policy may keep caches between calls
+(they are only ever built from views), never anything else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from game.engine.actions import Action
+from game.engine.cards import Rank
+from game.engine.rules import RuleSet
+from game.engine.view import PlayerView
+
+from game.ai.evaluation import Evaluator
+
+
+class Policy(Protocol):
+    """An AI seat."""
+
+    name: str
+    """Short name shown at the table and in tournament reports."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action to take now; it must be one of ``view.legal_actions()``."""
+        ...
+
+
+class PolicyFactory(Protocol):
+    """A policy class: called with the seat's own random number generator."""
+
+    def __call__(self, rng: random.Random) -> Policy: ...
+
+
+class EvaluatorCache:
+    """One :class:`Evaluator` per round, so a seat's decisions in a round share work."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, Rank, RuleSet] | None = None
+        self._evaluator: Evaluator | None = None
+
+    def for_view(self, view: PlayerView) -> Evaluator:
+        """The evaluator for the round ``view`` is in."""
+        key = (view.round_index, view.wild_rank, view.rules)
+        if self._evaluator is None or key != self._key:
+            self._key = key
+            self._evaluator = Evaluator(view.wild_rank, view.rules)
+        return self._evaluator

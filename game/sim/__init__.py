@@ -1,0 +1,1 @@
+"""Tournaments between AI policies (``python -m game.sim``)."""

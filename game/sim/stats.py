@@ -1,0 +1,110 @@
+"""Tournament statistics per policy: totals, wins, rounds, decision times."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from game.sim.tournament import MatchRecord
+
+Z_95 = 1.959964
+"""The normal quantile for a two-sided 95% interval."""
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyStats:
+    """How one policy did over every seat it played in."""
+
+    seats_played: int
+    """Match seats the policy occupied (a policy in three seats counts three per match)."""
+    mean_total: float
+    """Mean final total per match seat (lower is better)."""
+    mean_total_ci: float
+    """Half-width of the 95% confidence interval of ``mean_total``."""
+    win_rate: float
+    """Share of match seats that won; a win shared by k seats counts 1/k."""
+    win_rate_ci: float
+    """Half-width of the 95% confidence interval of ``win_rate``."""
+    mean_round_penalty: float
+    """Mean points per round."""
+    go_out_rate: float
+    """Share of rounds in which the policy's seat went out."""
+    decision_ms_p50: float
+    """Median decision time, milliseconds."""
+    decision_ms_p99: float
+    """99th percentile decision time, milliseconds."""
+
+
+def mean_and_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, Z_95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank); 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def summarise(records: Sequence[MatchRecord]) -> dict[str, PolicyStats]:
+    """Statistics per policy spec, in order of first appearance."""
+    totals: dict[str, list[float]] = {}
+    wins: dict[str, list[float]] = {}
+    rounds: dict[str, int] = {}
+    went_out: dict[str, int] = {}
+    times: dict[str, list[float]] = {}
+    for record in records:
+        for seat, spec in enumerate(record.task.seats):
+            totals.setdefault(spec, []).append(record.totals[seat])
+            share = 1 / len(record.winners) if seat in record.winners else 0.0
+            wins.setdefault(spec, []).append(share)
+            rounds[spec] = rounds.get(spec, 0) + record.rounds
+            went_out[spec] = went_out.get(spec, 0) + record.went_out[seat]
+            times.setdefault(spec, []).extend(record.decision_ms[seat])
+    result = {}
+    for spec, spec_totals in totals.items():
+        mean_total, total_ci = mean_and_ci(spec_totals)
+        win_rate, win_ci = mean_and_ci(wins[spec])
+        result[spec] = PolicyStats(
+            seats_played=len(spec_totals),
+            mean_total=mean_total,
+            mean_total_ci=total_ci,
+            win_rate=win_rate,
+            win_rate_ci=win_ci,
+            mean_round_penalty=sum(spec_totals) / rounds[spec],
+            go_out_rate=went_out[spec] / rounds[spec],
+            decision_ms_p50=percentile(times[spec], 0.5),
+            decision_ms_p99=percentile(times[spec], 0.99),
+        )
+    return result
+
+
+def as_json(stats: dict[str, PolicyStats]) -> dict[str, dict[str, float]]:
+    """The JSON report: per policy name, its statistics by field name."""
+    return {spec: asdict(policy_stats) for spec, policy_stats in stats.items()}
+
+
+def as_table(stats: dict[str, PolicyStats]) -> str:
+    """A plain-text table of ``stats`` for a terminal."""
+    header = (
+        f"{'policy':<16}{'seats':>6}{'mean total':>18}{'win rate':>16}"
+        f"{'pts/round':>11}{'out rate':>10}{'ms p50':>9}{'ms p99':>9}"
+    )
+    lines = [header, "-" * len(header)]
+    for spec, s in stats.items():
+        lines.append(
+            f"{spec:<16}{s.seats_played:>6}"
+            f"{s.mean_total:>10.1f} ±{s.mean_total_ci:>5.1f}"
+            f"{s.win_rate:>9.1%} ±{s.win_rate_ci:>5.1%}"
+            f"{s.mean_round_penalty:>11.2f}{s.go_out_rate:>10.1%}"
+            f"{s.decision_ms_p50:>9.1f}{s.decision_ms_p99:>9.1f}"
+        )
+    return "\n".join(lines)
