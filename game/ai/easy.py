@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import random
 
-from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
-from game.engine.view import PlayerView
-
 from game.ai.evaluation import legal_discards
 from game.ai.greedy import greedy_pick, options_after_taking, top_of_discard
 from game.ai.policy import EvaluatorCache
+from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.view import PlayerView
 
 MISSES_USEFUL_DISCARD = 0.5
 """How often a card that would lower its penalty is left on the discard pile."""

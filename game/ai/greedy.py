@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from game.ai.evaluation import DiscardOption, Evaluator, legal_discards
+from game.ai.policy import EvaluatorCache
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
 from game.engine.view import PlayerView
-
-from game.ai.evaluation import DiscardOption, Evaluator, legal_discards
-from game.ai.policy import EvaluatorCache
 
 
 def top_of_discard(view: PlayerView) -> Card | None:

@@ -17,12 +17,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from game.ai.evaluation import Evaluator
 from game.engine.actions import Action
 from game.engine.cards import Rank
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
-
-from game.ai.evaluation import Evaluator
 
 
 class Policy(Protocol):

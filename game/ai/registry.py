@@ -7,6 +7,7 @@ import random
 
 from game.ai.easy import EasyPolicy
 from game.ai.greedy import GreedyPolicy
+from game.ai.planner import NormalPolicy
 from game.ai.policy import Policy, PolicyFactory
 from game.ai.random_policy import RandomPolicy
 
@@ -14,6 +15,7 @@ POLICIES: dict[str, PolicyFactory] = {
     "random": RandomPolicy,
     "easy": EasyPolicy,
     "greedy": GreedyPolicy,
+    "normal": NormalPolicy,
 }
 """The built-in policies, weakest first."""
 

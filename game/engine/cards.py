@@ -40,6 +40,7 @@ class Suit(Enum):
 
 
 _SUIT_INDEX = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+_SUITS = tuple(_SUIT_INDEX)
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
@@ -177,6 +178,13 @@ class Card:
                 f"or JK)"
             ) from None
         return cls(rank, suit, copy)
+
+    @classmethod
+    def from_ordinal(cls, ordinal: int, copy: int = 0) -> Card:
+        """The card whose :attr:`ordinal` is ``ordinal`` (``-1`` for a joker)."""
+        if ordinal < 0:
+            return cls(None, None, copy)
+        return cls(Rank(ordinal >> 2), _SUITS[ordinal & 3], copy)
 
     @classmethod
     def from_code(cls, code: str) -> Card:

@@ -1,0 +1,107 @@
+"""A hand's outlook: what it is expected to score after the next draw.
+
+For a hand ``H`` (after discarding) and the cards the seat has not seen, the
+*next-draw penalty* is ``E1(H) = Σ p(x) · best(H + x)``, where ``p(x)`` is the
+chance that the next stock card is ``x`` and ``best(H + x)`` is the lowest
+penalty after drawing ``x`` and discarding the best card. The *potential* is
+``pen(H) - E1(H)``: how much one more draw is expected to help.
+
+Most unseen cards cannot meld with anything in ``H``; drawing one of those at
+best replaces the dearest card, and that is worked out without the solver:
+``best(H + x) = min(pen(H), R(H) + pen(x))`` with ``R(H)`` the best penalty
+after discarding one card of ``H``. The solver runs only for cards that could
+meld: a wild; a card of a rank ``H`` holds (with no wild, a rank it holds
+twice); a card within two places of a card of its suit in ``H`` (with no wild,
+between or beside two of them). With two or more wilds every card could meld.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from game.ai.evaluation import Evaluator
+from game.engine.cards import Card, Rank
+
+
+class Outlook:
+    """Next-draw expectations for hands of one seat at one decision."""
+
+    def __init__(self, evaluator: Evaluator, unseen: Counter[int]) -> None:
+        self.evaluator = evaluator
+        self.unseen = unseen
+        self.unseen_total = sum(unseen.values())
+        rules = evaluator.rules
+        self.wild_rank = evaluator.wild_rank
+        self._examples = {ordinal: Card.from_ordinal(ordinal) for ordinal in unseen}
+        self._penalty_of = {
+            ordinal: rules.penalty(card, self.wild_rank) for ordinal, card in self._examples.items()
+        }
+        self._aces_high = rules.aces_high
+        self._memo: dict[tuple[int, ...], float] = {}
+
+    def next_draw_penalty(self, hand: Sequence[Card]) -> float:
+        """``E1(hand)``: the expected penalty after one more stock draw and the best discard."""
+        key = Evaluator.key(hand)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        evaluator = self.evaluator
+        penalty = evaluator.penalty(hand)
+        if not self.unseen_total:
+            return float(penalty)
+        after_one_out = evaluator.best_discard_penalty(hand)
+        could_meld = self._could_meld(hand)
+        total = 0.0
+        for ordinal, count in self.unseen.items():
+            if ordinal in could_meld:
+                drawn = [*hand, self._examples[ordinal]]
+                best = evaluator.best_discard_penalty(drawn)
+            else:
+                best = min(penalty, after_one_out + self._penalty_of[ordinal])
+            total += count * best
+        value = total / self.unseen_total
+        self._memo[key] = value
+        return value
+
+    def potential(self, hand: Sequence[Card]) -> float:
+        """How much one more draw is expected to lower the penalty of ``hand``."""
+        return self.evaluator.penalty(hand) - self.next_draw_penalty(hand)
+
+    def _could_meld(self, hand: Sequence[Card]) -> set[int]:
+        """Ordinals of unseen cards that might meld with ``hand`` (a superset)."""
+        wilds = sum(card.is_wild(self.wild_rank) for card in hand)
+        if wilds >= 2:
+            return set(self.unseen)
+        ranks = Counter(card.rank for card in hand if not card.is_wild(self.wild_rank))
+        positions: dict[object, set[int]] = {}
+        for card in hand:
+            if card.rank is not None and not card.is_wild(self.wild_rank):
+                spots = positions.setdefault(card.suit, set())
+                spots.add(int(card.rank))
+                if card.rank == Rank.ACE and self._aces_high:
+                    spots.add(14)
+        result = set()
+        for ordinal, card in self._examples.items():
+            if card.rank is None or card.is_wild(self.wild_rank):
+                result.add(ordinal)
+                continue
+            if ranks[card.rank] >= (1 if wilds else 2):
+                result.add(ordinal)
+                continue
+            spots = positions.get(card.suit, set())
+            places = [int(card.rank)] + ([14] if card.rank == Rank.ACE and self._aces_high else [])
+            if any(_joins_run(place, spots, wilds) for place in places):
+                result.add(ordinal)
+        return result
+
+
+def _joins_run(place: int, spots: set[int], wilds: int) -> bool:
+    """Whether a card at ``place`` could make a run with cards of its suit at ``spots``."""
+    if wilds:
+        return any(0 < abs(place - spot) <= 2 for spot in spots)
+    return (
+        {place - 2, place - 1} <= spots
+        or {place - 1, place + 1} <= spots
+        or {place + 1, place + 2} <= spots
+    )

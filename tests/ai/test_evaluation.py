@@ -1,0 +1,63 @@
+"""The AI's hand evaluation shortcuts agree with plain solver calls."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.ai.evaluation import Evaluator
+from game.ai.outlook import Outlook
+from game.engine.cards import Card, Rank, new_shoe
+from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement, min_penalty
+
+RULE_SETS = [
+    pytest.param(RuleSet(), id="default"),
+    pytest.param(RuleSet(jokers=4, aces="low_or_high"), id="jokers-aces-high"),
+    pytest.param(RuleSet(max_wilds_per_meld=1, wild_penalty=0), id="one-wild"),
+]
+
+
+def random_hand(rng: random.Random, rules: RuleSet, size: int) -> list[Card]:
+    return rng.sample(new_shoe(rules.decks, rules.jokers), size)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_discard_options_match_solver(rules: RuleSet) -> None:
+    rng = random.Random(1)
+    for _ in range(60):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(3, 14))
+        evaluator = Evaluator(wild, rules)
+        options = evaluator.discard_options(hand)
+        for option in options:
+            rest = list(hand)
+            rest.remove(option.card)
+            assert option.penalty == min_penalty(rest, wild, rules)
+            assert option.goes_out == best_arrangement(rest, wild, rules).is_complete
+        assert evaluator.best_discard_penalty(hand) == min(o.penalty for o in options)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_next_draw_penalty_matches_every_draw(rules: RuleSet) -> None:
+    rng = random.Random(2)
+    shoe = new_shoe(rules.decks, rules.jokers)
+    for _ in range(12):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(3, 10))
+        unseen = Counter(card.ordinal for card in shoe)
+        unseen.subtract(card.ordinal for card in hand)
+        unseen = +unseen
+        evaluator = Evaluator(wild, rules)
+        outlook = Outlook(evaluator, unseen)
+        expected = 0.0
+        for ordinal, count in unseen.items():
+            drawn = [*hand, Card.from_ordinal(ordinal, copy=9)]
+            best = min(
+                min_penalty(drawn[:i] + drawn[i + 1 :], wild, rules) for i in range(len(drawn))
+            )
+            expected += count * best
+        expected /= sum(unseen.values())
+        assert outlook.next_draw_penalty(hand) == pytest.approx(expected)

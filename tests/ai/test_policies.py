@@ -1,0 +1,185 @@
+"""Every policy plays legal moves under every rule option, from its view alone."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from game.ai.registry import POLICIES, make_policy, policy_factory
+from game.engine.actions import Discard, Draw, DrawSource, Phase
+from game.engine.cards import Card
+from game.engine.match import Match
+from game.engine.rules import ALLOWED, RuleSet
+
+OPTION_SETS = [
+    pytest.param(RuleSet(), id="base"),
+    pytest.param(RuleSet(schedule="short", players=3), id="short"),
+    pytest.param(
+        RuleSet(
+            players=3,
+            jokers=4,
+            joker_penalty=25,
+            aces="low_or_high",
+            ace_high_penalty=1,
+            schedule="short",
+            lay_off=True,
+        ),
+        id="jokers-aces-high-lay-off",
+    ),
+    pytest.param(
+        RuleSet(
+            players=2,
+            max_wilds_per_meld=1,
+            all_wild_melds=False,
+            wild_penalty=0,
+            face_values="rank",
+            discard_taken_card=True,
+            schedule="6-14",
+            double_penalties="last_three",
+            tie="shared",
+        ),
+        id="one-wild-rank-faces",
+    ),
+    pytest.param(
+        RuleSet(players=7, jokers=2, schedule="3-15", double_penalties="last"),
+        id="seven-players-3-15",
+    ),
+    pytest.param(RuleSet(players=5, schedule="up_down"), id="up-and-down"),
+]
+
+
+def test_option_sets_cover_every_option_value() -> None:
+    covered = {
+        (field.name, getattr(param.values[0], field.name))
+        for param in OPTION_SETS
+        for field in fields(RuleSet)
+    }
+    for name, values in ALLOWED.items():
+        if name == "players":
+            continue
+        for value in values:
+            assert (name, value) in covered, f"no option set has {name}={value!r}"
+
+
+def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Match:
+    match = Match.new(rules, seed)
+    policies = [make_policy(spec, random.Random(f"{seed}/{i}")) for i, spec in enumerate(seats)]
+    while not match.is_over and match.round_index < max_rounds:
+        seat = match.current_seat
+        action = policies[seat].choose(match.view_for(seat))
+        assert action in match.legal_actions(), f"{seats[seat]} chose illegal {action}"
+        match.apply(action)
+    return match
+
+
+@pytest.mark.parametrize("rules", OPTION_SETS)
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal"])
+def test_policy_plays_only_legal_actions(policy: str, rules: RuleSet) -> None:
+    others = ["greedy", "easy", "random", "greedy", "greedy", "easy", "greedy"]
+    seats = [policy, *others[: rules.players - 1]]
+    rounds = 4 if policy == "normal" else 6
+    for seed in range(2):
+        play_out(rules, seats, seed, max_rounds=rounds)
+
+
+def test_random_policy_plays_a_whole_short_match() -> None:
+    match = play_out(RuleSet(players=2, schedule="short"), ["random", "greedy"], 3, 99)
+    assert match.is_over
+
+
+def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
+    """The same match with the cards ``seat`` cannot see dealt differently."""
+    data = match.to_json()
+    state = data["state"]
+    known = [set(cards) for cards in state["known_cards"]]
+    if state["went_out"] is not None:  # the melds of who went out are on the table
+        goer = state["went_out"]["seat"]
+        known[goer] = set(state["hands"][goer])
+    hidden = list(state["stock"])
+    for other, hand in enumerate(state["hands"]):
+        if other != seat:
+            hidden += [code for code in hand if code not in known[other]]
+    rng.shuffle(hidden)
+    for other, hand in enumerate(state["hands"]):
+        if other != seat:
+            keep = [code for code in hand if code in known[other]]
+            state["hands"][other] = keep + [hidden.pop() for _ in range(len(hand) - len(keep))]
+    state["stock"] = hidden
+    return Match.from_json(data)
+
+
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal"])
+def test_policy_decisions_ignore_hidden_cards(policy: str) -> None:
+    """Re-dealing every card the seat cannot see changes nothing it decides."""
+    rng = random.Random(11)
+    match = Match.new(RuleSet(players=4), seed=21)
+    decisions = 0
+    while decisions < 60 and not match.is_over:
+        seat = match.current_seat
+        view = match.view_for(seat)
+        twin = shuffled_hidden(match, seat, rng)
+        assert twin.view_for(seat) == view
+        assert twin.hands != match.hands or twin.stock != match.stock or match.players == 1
+        chosen = make_policy(policy, random.Random(decisions)).choose(view)
+        again = make_policy(policy, random.Random(decisions)).choose(twin.view_for(seat))
+        assert chosen == again
+        match.apply(chosen)
+        decisions += 1
+
+
+def test_views_hold_no_path_to_hidden_state() -> None:
+    match = Match.new(RuleSet(), seed=4)
+    view = match.view_for(1)
+    for field in fields(view):
+        value = getattr(view, field.name)
+        assert not isinstance(value, (list, dict, Match)), field.name
+
+
+def test_policies_load_by_module_and_class() -> None:
+    factory = policy_factory("tests.ai.sample_bot:FirstLegalPolicy")
+    match = play_out(
+        RuleSet(players=2, schedule="short"),
+        ["tests.ai.sample_bot:FirstLegalPolicy", "greedy"],
+        0,
+        2,
+    )
+    assert factory.__name__ == "FirstLegalPolicy"
+    assert match.round_index >= 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        pytest.param("grandmaster", "unknown policy", id="unknown-name"),
+        pytest.param("no.such.module:Bot", "cannot import", id="no-module"),
+        pytest.param("tests.ai.sample_bot:Missing", "no policy class", id="no-class"),
+    ],
+)
+def test_bad_policy_specs_are_explained(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        policy_factory(spec)
+
+
+def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
+    from tests.engine.match_tools import rig
+
+    match = rig(
+        RuleSet(players=2),
+        ["7S 8S 9S KD 2C", "AC 2D 3H 4S 6D"],
+        discard="5H",
+        round_index=2,
+    )
+    policy = make_policy("greedy", random.Random(0))
+    assert policy.choose(match.view_for(0)) == Draw(DrawSource.DISCARD)
+    match.apply(Draw(DrawSource.DISCARD))
+    action = policy.choose(match.view_for(0))
+    assert isinstance(action, Discard) and str(action.card) == "KD"
+
+
+def test_every_built_in_policy_is_registered() -> None:
+    assert list(POLICIES) == ["random", "easy", "greedy", "normal"]
+    for name, factory in POLICIES.items():
+        assert factory(random.Random(0)).name == name
+    assert Phase.DRAW and Card

@@ -1,0 +1,108 @@
+"""The tournament runner: duplicate schedule, statistics, command line."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from game.engine.rules import RuleSet
+from game.sim import stats, tournament
+from game.sim.__main__ import main
+from game.sim.tournament import MatchRecord, MatchTask
+
+
+def test_duplicate_schedule_rotates_every_policy_through_every_seat() -> None:
+    all_tasks = tournament.tasks(8, ["hard", "a", "b", "c"], RuleSet(), seed=100)
+    assert [task.seed for task in all_tasks] == [100] * 4 + [101] * 4
+    for deal in (all_tasks[:4], all_tasks[4:]):
+        for seat in range(4):
+            assert sorted(task.seats[seat] for task in deal) == ["a", "b", "c", "hard"]
+    assert all_tasks[1].seats == ("c", "hard", "a", "b")
+
+
+def record(
+    seats: tuple[str, ...],
+    totals: tuple[int, ...],
+    winners: tuple[int, ...],
+    went_out: tuple[int, ...],
+    times: tuple[tuple[float, ...], ...],
+) -> MatchRecord:
+    return MatchRecord(MatchTask({}, 0, 0, seats), totals, winners, 10, went_out, times)
+
+
+def test_statistics_on_a_tiny_fixed_case() -> None:
+    records = [
+        record(("x", "y"), (10, 30), (0,), (4, 1), ((1.0, 2.0), (5.0,))),
+        record(("y", "x"), (20, 20), (0, 1), (2, 2), ((7.0,), (3.0, 4.0))),
+    ]
+    summary = stats.summarise(records)
+    x, y = summary["x"], summary["y"]
+    assert x.seats_played == y.seats_played == 2
+    assert x.mean_total == 15 and y.mean_total == 25
+    assert x.mean_total_ci == pytest.approx(1.959964 * math.sqrt(50) / math.sqrt(2))
+    assert x.win_rate == pytest.approx(0.75) and y.win_rate == pytest.approx(0.25)
+    assert x.mean_round_penalty == pytest.approx(30 / 20)
+    assert x.go_out_rate == pytest.approx(6 / 20) and y.go_out_rate == pytest.approx(3 / 20)
+    assert x.decision_ms_p50 == 2.0 and y.decision_ms_p50 == 5.0
+    assert x.decision_ms_p99 == 4.0 and y.decision_ms_p99 == 7.0
+    assert set(stats.as_json(summary)["x"]) >= {
+        "mean_total",
+        "win_rate",
+        "decision_ms_p50",
+        "decision_ms_p99",
+    }
+    assert "x" in stats.as_table(summary)
+
+
+def test_played_match_records_are_consistent() -> None:
+    rules = RuleSet(players=2, schedule="short")
+    records = tournament.run(tournament.tasks(2, ["greedy", "random"], rules, seed=5))
+    assert [r.task.seats for r in records] == [("greedy", "random"), ("random", "greedy")]
+    for match_record in records:
+        assert match_record.rounds == rules.rounds
+        assert min(match_record.totals) == min(match_record.totals[s] for s in match_record.winners)
+        assert all(len(times) > 0 for times in match_record.decision_ms)
+
+
+def test_parallel_jobs_give_the_same_results() -> None:
+    rules = RuleSet(players=2, schedule="short")
+    all_tasks = tournament.tasks(4, ["greedy", "easy"], rules, seed=9)
+    one = [(r.totals, r.winners) for r in tournament.run(all_tasks, jobs=1)]
+    two = [(r.totals, r.winners) for r in tournament.run(all_tasks, jobs=2)]
+    assert one == two
+
+
+def test_command_line_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "--matches",
+            "2",
+            "--seats",
+            "greedy,tests.ai.sample_bot:FirstLegalPolicy",
+            "--rules",
+            '{"schedule": "short"}',
+            "--json",
+        ]
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"greedy", "tests.ai.sample_bot:FirstLegalPolicy"}
+    assert 0 <= report["greedy"]["win_rate"] <= 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        pytest.param(["--seats", "greedy,wizard"], "unknown policy", id="unknown-policy"),
+        pytest.param(["--rules", '{"aces": "high"}'], "'aces'", id="bad-rules"),
+        pytest.param(["--rules", "{oops"], "Expecting", id="rules-not-json"),
+        pytest.param(["--matches", "0"], "at least 1", id="no-matches"),
+    ],
+)
+def test_command_line_errors(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    assert words in capsys.readouterr().err
