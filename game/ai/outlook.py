@@ -19,9 +19,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.ai.evaluation import Evaluator
 from game.engine.cards import Card, Rank
+
+
+@dataclass(frozen=True, slots=True)
+class Prospect:
+    """What a hand is and what the next draw is expected to make of it."""
+
+    penalty: int
+    """The hand's minimum penalty now."""
+    next_draw: float
+    """``E1``: the expected penalty after one more stock draw and the best discard."""
+    meld_gain: float
+    """The part of the expected gain that comes from melding the drawn card, beyond
+    what merely swapping it for the dearest card would give: the kind of gain that
+    later draws can bring again."""
+
+    @property
+    def potential(self) -> float:
+        """How much one more draw is expected to lower the penalty."""
+        return self.penalty - self.next_draw
 
 
 class Outlook:
@@ -38,10 +58,10 @@ class Outlook:
             ordinal: rules.penalty(card, self.wild_rank) for ordinal, card in self._examples.items()
         }
         self._aces_high = rules.aces_high
-        self._memo: dict[tuple[int, ...], float] = {}
+        self._memo: dict[tuple[int, ...], Prospect] = {}
 
-    def next_draw_penalty(self, hand: Sequence[Card]) -> float:
-        """``E1(hand)``: the expected penalty after one more stock draw and the best discard."""
+    def prospect(self, hand: Sequence[Card]) -> Prospect:
+        """The :class:`Prospect` of ``hand`` (after its discard), given the unseen cards."""
         key = Evaluator.key(hand)
         found = self._memo.get(key)
         if found is not None:
@@ -49,24 +69,26 @@ class Outlook:
         evaluator = self.evaluator
         penalty = evaluator.penalty(hand)
         if not self.unseen_total:
-            return float(penalty)
+            return Prospect(penalty, float(penalty), 0.0)
         after_one_out = evaluator.best_discard_penalty(hand)
         could_meld = self._could_meld(hand)
         total = 0.0
+        melding = 0.0
         for ordinal, count in self.unseen.items():
+            swapped = min(penalty, after_one_out + self._penalty_of[ordinal])
             if ordinal in could_meld:
-                drawn = [*hand, self._examples[ordinal]]
-                best = evaluator.best_discard_penalty(drawn)
+                best = evaluator.best_discard_penalty([*hand, self._examples[ordinal]])
+                melding += count * (swapped - best)
             else:
-                best = min(penalty, after_one_out + self._penalty_of[ordinal])
+                best = swapped
             total += count * best
-        value = total / self.unseen_total
-        self._memo[key] = value
-        return value
+        found = Prospect(penalty, total / self.unseen_total, melding / self.unseen_total)
+        self._memo[key] = found
+        return found
 
-    def potential(self, hand: Sequence[Card]) -> float:
-        """How much one more draw is expected to lower the penalty of ``hand``."""
-        return self.evaluator.penalty(hand) - self.next_draw_penalty(hand)
+    def next_draw_penalty(self, hand: Sequence[Card]) -> float:
+        """``E1(hand)``: the expected penalty after one more stock draw and the best discard."""
+        return self.prospect(hand).next_draw
 
     def _could_meld(self, hand: Sequence[Card]) -> set[int]:
         """Ordinals of unseen cards that might meld with ``hand`` (a superset)."""

@@ -1,12 +1,13 @@
 """The thinking seats (``normal`` and ``hard``): weigh each hand by its outlook.
 
-A hand ``H`` kept after a discard is worth ``pen(H) - k · potential(H)``
-(see :mod:`game.ai.outlook`): its penalty now, less what the coming draws are
-expected to take off it. ``k`` is how many more draws the seat expects before
-the round ends — at least the next one, since even after someone goes out every
-other seat still draws once more. A card the next seat is known to want costs a
-little extra to throw. On its very last turn a seat plays exactly: the lowest
-penalty now.
+A hand ``H`` kept after a discard is worth ``E1(H) - a · meld_gain(H)`` (see
+:mod:`game.ai.outlook`): the penalty expected after the next draw — there is
+always one more, since even after someone goes out every other seat draws
+once more — less, for the ``a`` further draws the seat expects this round, the
+melding gains that can come again. Drawing from the stock instead of taking the
+discard is worth the current hand's outlook one draw on (``E1`` less a share
+``γ`` of its potential). A card the next seat is known to want costs a little
+extra to throw. On its very last turn a seat plays exactly: the lowest penalty.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.evaluation import DiscardOption, Evaluator, legal_discards, unseen_cards
+from game.ai.evaluation import DiscardOption, legal_discards, unseen_cards
 from game.ai.greedy import greedy_pick, top_of_discard
 from game.ai.outlook import Outlook
 from game.ai.policy import EvaluatorCache
@@ -30,6 +31,8 @@ class Style:
 
     draws_ahead: Callable[[PlayerView], float]
     """How many more draws (after the coming one) the seat expects this round."""
+    stock_share: float
+    """``γ``: the share of its next-draw potential a hand keeps one draw later."""
     candidates: int
     """How many of the best discards by penalty now are weighed by outlook."""
     feeding_cost: float
@@ -70,11 +73,10 @@ class Planner:
             return Draw(source)
         return Discard(self._discard(view, outlook))
 
-    def _worth(self, hand: Sequence[Card], draws: float, outlook: Outlook) -> float:
-        """What ``hand`` is expected to score after ``draws`` more draws."""
-        if draws <= 0:
-            return float(outlook.evaluator.penalty(hand))
-        return outlook.evaluator.penalty(hand) - draws * outlook.potential(hand)
+    def _worth(self, hand: Sequence[Card], draws_ahead: float, outlook: Outlook) -> float:
+        """What ``hand`` (after its discard) is expected to score this round."""
+        prospect = outlook.prospect(hand)
+        return prospect.next_draw - draws_ahead * prospect.meld_gain
 
     def _takes_discard(self, view: PlayerView, outlook: Outlook) -> bool:
         top = top_of_discard(view)
@@ -86,12 +88,16 @@ class Planner:
         options = evaluator.discard_options(hand, allowed)
         if any(option.goes_out for option in options):
             return True
-        later = 0.0 if view.last_turns else self.style.draws_ahead(view)
+        if view.last_turns:
+            best = min(option.penalty for option in options)
+            return best < outlook.prospect(view.hand).next_draw
+        ahead = self.style.draws_ahead(view)
         take = min(
-            self._worth(_without(hand, option.card), later, outlook) + self._feeding(view, option)
-            for option in self._shortlist(options, evaluator)
+            self._worth(_without(hand, option.card), ahead, outlook) + self._feeding(view, option)
+            for option in self._shortlist(options)
         )
-        stock = self._worth(view.hand, 1 + later, outlook)
+        now = outlook.prospect(view.hand)
+        stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
         return take < stock
 
     def _discard(self, view: PlayerView, outlook: Outlook) -> Card:
@@ -100,21 +106,18 @@ class Planner:
         best = greedy_pick(options)
         if best.goes_out or view.last_turns:
             return best.card
-        draws = 1 + self.style.draws_ahead(view)
-        shortlist = self._shortlist(options, evaluator)
+        ahead = self.style.draws_ahead(view)
         chosen = min(
-            shortlist,
+            self._shortlist(options),
             key=lambda option: (
-                self._worth(_without(view.hand, option.card), draws, outlook)
+                self._worth(_without(view.hand, option.card), ahead, outlook)
                 + self._feeding(view, option),
                 -option.card_penalty,
             ),
         )
         return chosen.card
 
-    def _shortlist(
-        self, options: Sequence[DiscardOption], evaluator: Evaluator
-    ) -> list[DiscardOption]:
+    def _shortlist(self, options: Sequence[DiscardOption]) -> list[DiscardOption]:
         """The best few discards by penalty now, one per kind of card, no wild if avoidable."""
         naturals = [option for option in options if not option.is_wild] or list(options)
         seen: set[int] = set()
@@ -135,8 +138,8 @@ def _without(hand: Sequence[Card], card: Card) -> list[Card]:
 
 
 def steady_draws(view: PlayerView) -> float:
-    """``normal``'s guess of the draws left after the next: one, whatever the round."""
-    return 1.0
+    """``normal``'s guess of the draws left after the next: half of one, whatever the round."""
+    return 0.5
 
 
 class NormalPolicy(Planner):
@@ -145,4 +148,44 @@ class NormalPolicy(Planner):
     name = "normal"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng, Style(draws_ahead=steady_draws, candidates=4, feeding_cost=1.0))
+        super().__init__(
+            rng, Style(draws_ahead=steady_draws, stock_share=0.5, candidates=4, feeding_cost=1.0)
+        )
+
+
+ROUND_LENGTH = {
+    3: 1.8,
+    4: 3.8,
+    5: 5.2,
+    6: 2.8,
+    7: 4.0,
+    8: 5.0,
+    9: 3.3,
+    10: 3.7,
+    11: 4.7,
+    12: 3.9,
+    13: 3.3,
+}
+"""Mean turns per seat before someone goes out, by hand size, measured in greedy self-play
+(``benchmarks/round_lengths.py``); larger hands not measured use 4."""
+
+
+def expected_draws(view: PlayerView) -> float:
+    """``hard``'s guess of the draws left after the next, from the round's usual length."""
+    my_turns = sum(
+        1 for move in view.log if move.seat == view.seat and move.kind.value == "discarded"
+    )
+    expected = ROUND_LENGTH.get(view.hand_size, 4.0)
+    remaining = max(1.0, expected - 0.5 * my_turns)
+    return min(2.0, remaining - 1.0)
+
+
+class HardPolicy(Planner):
+    """Weighs every discard by its outlook over the draws the round is likely to last."""
+
+    name = "hard"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(
+            rng, Style(draws_ahead=expected_draws, stock_share=0.5, candidates=6, feeding_cost=1.5)
+        )

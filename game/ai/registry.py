@@ -7,7 +7,7 @@ import random
 
 from game.ai.easy import EasyPolicy
 from game.ai.greedy import GreedyPolicy
-from game.ai.planner import NormalPolicy
+from game.ai.planner import HardPolicy, NormalPolicy
 from game.ai.policy import Policy, PolicyFactory
 from game.ai.random_policy import RandomPolicy
 
@@ -16,6 +16,7 @@ POLICIES: dict[str, PolicyFactory] = {
     "easy": EasyPolicy,
     "greedy": GreedyPolicy,
     "normal": NormalPolicy,
+    "hard": HardPolicy,
 }
 """The built-in policies, weakest first."""
 

@@ -75,7 +75,7 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
 
 
 @pytest.mark.parametrize("rules", OPTION_SETS)
-@pytest.mark.parametrize("policy", ["easy", "greedy", "normal"])
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard"])
 def test_policy_plays_only_legal_actions(policy: str, rules: RuleSet) -> None:
     others = ["greedy", "easy", "random", "greedy", "greedy", "easy", "greedy"]
     seats = [policy, *others[: rules.players - 1]]
@@ -110,7 +110,7 @@ def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     return Match.from_json(data)
 
 
-@pytest.mark.parametrize("policy", ["easy", "greedy", "normal"])
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard"])
 def test_policy_decisions_ignore_hidden_cards(policy: str) -> None:
     """Re-dealing every card the seat cannot see changes nothing it decides."""
     rng = random.Random(11)
@@ -179,7 +179,7 @@ def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
 
 
 def test_every_built_in_policy_is_registered() -> None:
-    assert list(POLICIES) == ["random", "easy", "greedy", "normal"]
+    assert list(POLICIES) == ["random", "easy", "greedy", "normal", "hard"]
     for name, factory in POLICIES.items():
         assert factory(random.Random(0)).name == name
     assert Phase.DRAW and Card

@@ -1,0 +1,59 @@
+"""Time AI decisions on positions from real play, by hand size.
+
+Positions come from 4 × greedy matches (seeded); each policy is asked for its
+decision in every position of the chosen hand sizes. Prints p50/p99/max per
+policy. Usage: ``python benchmarks/decisions.py [--policies hard,normal]
+[--hand-sizes 13] [--matches 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from game.ai.registry import make_policy
+from game.engine.match import Match
+from game.engine.rules import RuleSet
+from game.engine.view import PlayerView
+from game.sim.stats import percentile
+
+
+def positions(matches: int, hand_sizes: set[int]) -> list[PlayerView]:
+    views = []
+    for seed in range(matches):
+        match = Match.new(RuleSet(), seed)
+        seats = [make_policy("greedy", random.Random(seed * 10 + seat)) for seat in range(4)]
+        while not match.is_over:
+            seat = match.current_seat
+            view = match.view_for(seat)
+            if view.hand_size in hand_sizes:
+                views.append(view)
+            match.apply(seats[seat].choose(view))
+    return views
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--policies", default="greedy,normal,hard")
+    parser.add_argument("--hand-sizes", default="13")
+    parser.add_argument("--matches", type=int, default=4)
+    args = parser.parse_args()
+    sizes = {int(size) for size in args.hand_sizes.split(",")}
+    views = positions(args.matches, sizes)
+    print(f"{len(views)} positions with hand sizes {sorted(sizes)} from {args.matches} matches")
+    for spec in args.policies.split(","):
+        policy = make_policy(spec, random.Random(0))
+        times = []
+        for view in views:
+            start = time.perf_counter()
+            policy.choose(view)
+            times.append((time.perf_counter() - start) * 1000)
+        print(
+            f"{spec:<8} p50 {percentile(times, 0.5):7.1f} ms   p99 {percentile(times, 0.99):7.1f} ms"
+            f"   max {max(times):7.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
