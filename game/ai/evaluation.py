@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
-from game.engine.melds import Arrangement
+from game.engine.melds import Arrangement, Meld
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
@@ -39,11 +39,16 @@ class DiscardOption:
 
 
 class Evaluator:
-    """Memoised hand evaluation for one round's wild rank and rules."""
+    """Memoised hand evaluation for one round's wild rank and rules.
 
-    def __init__(self, wild_rank: Rank, rules: RuleSet) -> None:
+    ``lay_off_onto`` are the melds of who went out, when a last turn is scored
+    with the lay-off option: penalties then count what can be laid off.
+    """
+
+    def __init__(self, wild_rank: Rank, rules: RuleSet, lay_off_onto: Sequence[Meld] = ()) -> None:
         self.wild_rank = wild_rank
         self.rules = rules
+        self.lay_off_onto = tuple(lay_off_onto)
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
 
@@ -57,7 +62,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._penalties.get(key)
         if found is None:
-            found = min_penalty(cards, self.wild_rank, self.rules)
+            found = min_penalty(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._penalties[key] = found
         return found
 
@@ -66,7 +71,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._arrangements.get(key)
         if found is None:
-            found = best_arrangement(cards, self.wild_rank, self.rules)
+            found = best_arrangement(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._arrangements[key] = found
             self._penalties[key] = found.penalty
         return found
@@ -129,6 +134,14 @@ class Evaluator:
                 index = hand.index(card)
                 best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
         return best
+
+
+def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:
+    """The melds this seat's hand will be scored against: those of who went out, when
+    the lay-off option is on and the round is in its last turns; otherwise none."""
+    if view.rules.lay_off and view.last_turns:
+        return view.went_out_melds
+    return ()
 
 
 def unseen_cards(view: PlayerView) -> Counter[int]:

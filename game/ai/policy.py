@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.ai.evaluation import Evaluator
+from game.ai.evaluation import Evaluator, lay_off_targets
 from game.engine.actions import Action
 from game.engine.cards import Rank
+from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
 
@@ -45,13 +46,14 @@ class EvaluatorCache:
     """One :class:`Evaluator` per round, so a seat's decisions in a round share work."""
 
     def __init__(self) -> None:
-        self._key: tuple[int, Rank, RuleSet] | None = None
+        self._key: tuple[int, Rank, RuleSet, tuple[Meld, ...]] | None = None
         self._evaluator: Evaluator | None = None
 
     def for_view(self, view: PlayerView) -> Evaluator:
-        """The evaluator for the round ``view`` is in."""
-        key = (view.round_index, view.wild_rank, view.rules)
+        """The evaluator for the round ``view`` is in (and the lay-off targets it scores)."""
+        targets = lay_off_targets(view)
+        key = (view.round_index, view.wild_rank, view.rules, targets)
         if self._evaluator is None or key != self._key:
             self._key = key
-            self._evaluator = Evaluator(view.wild_rank, view.rules)
+            self._evaluator = Evaluator(view.wild_rank, view.rules, targets)
         return self._evaluator

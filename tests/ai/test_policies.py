@@ -183,3 +183,20 @@ def test_every_built_in_policy_is_registered() -> None:
     for name, factory in POLICIES.items():
         assert factory(random.Random(0)).name == name
     assert Phase.DRAW and Card
+
+
+@pytest.mark.parametrize("policy", ["greedy", "normal", "hard"])
+def test_last_turn_counts_what_can_be_laid_off(policy: str) -> None:
+    """Seat 1 goes out with three Aces; seat 0's Ace (worth 15 here) can be laid off."""
+    from tests.engine.match_tools import rig
+
+    rules = RuleSet(players=2, lay_off=True, aces="low_or_high")
+    match = rig(rules, ["AS 9C 9D", "AC AD AH"], discard="KD", stock_top="8C 2H", current_seat=1)
+    match.apply(Draw(DrawSource.STOCK))
+    match.apply(Discard(next(c for c in match.hands[1] if str(c) == "8C")))
+    assert match.went_out == 1 and match.current_seat == 0
+    player = make_policy(policy, random.Random(0))
+    match.apply(player.choose(match.view_for(0)))
+    action = player.choose(match.view_for(0))
+    assert isinstance(action, Discard) and action.card.rank is not None
+    assert str(action.card) in {"9C", "9D"}
