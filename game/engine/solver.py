@@ -14,11 +14,14 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   over, or it is the lowest card of one of its pieces. Results are memoised on
   (remaining naturals, wilds left).
 - With unlimited wilds per meld and no lay-off, spare wilds are assumed to fit
-  somewhere for free (a relaxation: its optimum is a lower bound). Types that
-  share no piece are then independent but for the wilds they use, so each
-  group is searched alone for every wild budget and the budgets are combined
-  (min-plus). The answer is built, and only if its spare wilds really do not
-  fit does the exact search run, which places every wild itself.
+  somewhere for free (a relaxation: its optimum is a lower bound). The search
+  then answers every wild budget at once: a state's *saving vector* (the cost
+  of the naturals it melds) is one integer with a lane per budget, so adding,
+  shifting and taking the highest of two are a few integer operations however
+  many wilds there are. Cards whose type is in no piece (*lone* cards) are set
+  aside: each is left over or melded alone with two wilds, the dearest first.
+  The answer is built, and only if its spare wilds really do not fit does the
+  exact search run, which places every wild itself.
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
@@ -29,16 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
+from operator import attrgetter, itemgetter
 
 from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
-from game.engine.rules import RuleSet
+from game.engine.rules import ALLOWED, RuleSet
 
 _BITS = 3
 """Bits per natural type in a packed state: a 2-bit count and a guard bit."""
 _COUNT = 3
 """Mask of the count bits of one field."""
+_FIELD = 7
+"""Mask of one field."""
 _SCALE = 64
 """Cost = penalty * _SCALE + leftover card count."""
 _MAX_RUN = 13
@@ -52,6 +58,8 @@ _RUN_ACE_HIGH = 2
 
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUITS = tuple(_SUIT_ORDER)
+_ORDINAL = attrgetter("ordinal")
+_POSITION = itemgetter(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +72,15 @@ class _LayInfo:
     """(type index, position) of each card laid off."""
 
 
-_Piece = tuple[int, int, int, int, "int | _LayInfo", int]
-"""(packed naturals, wild demand, wild capacity, lay-off tag bit, kind or lay-off info,
-skip mask: count bits that must be empty for the piece to be worth trying)."""
+_Piece = tuple[int, int, int, int, int, int, int, "int | _LayInfo"]
+"""A meld that can start with a type: (packed naturals, fit mask, lane shift, gain,
+wild demand, wild capacity, lay-off tag bit, kind or lay-off info).
+
+The piece fits a state when ``(state | guards) - packed & mask == guards``: the
+mask holds the guard bits and the count bits that must be empty for the piece
+to be worth trying (its *skip*). The lane shift is ``_LANE * demand``, and the
+gain is the cost of its naturals (its *saving*) in every lane of a saving
+vector."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,30 +104,52 @@ def _count_choices(limits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(choices)
 
 
-def _set_patterns(limits: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Ways to add copies of the next suits of a rank to a set.
+def _suit_choices(counts: tuple[int, ...], offset: int) -> list[tuple[int, int]]:
+    """(packed counts, cards) of every way to take 0 to ``count`` copies of each of
+    the suits held ``counts`` times, the first in field ``offset``."""
+    choices = [(0, 0)]
+    for i, limit in enumerate(counts):
+        shift = _BITS * (offset + i)
+        choices = [(packed + (c << shift), cards + c)
+                   for packed, cards in choices for c in range(limit + 1)]
+    return choices
 
-    ``limits`` are the copies held of each next suit; each way is (packed counts
-    relative to the set's lowest type, cards added, offsets of the suits used).
+
+def _set_pieces(counts: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """The sets of a rank whose suits are held ``counts`` times (suits in type order).
+
+    Each is (offset of its lowest type, packed counts relative to the rank's
+    first type, wild demand, natural cards); a lone natural (a *single*) is not
+    listed.
     """
-    return tuple(
-        (
-            sum(c << (_BITS * (i + 1)) for i, c in enumerate(choice)),
-            sum(choice),
-            tuple(i + 1 for i, c in enumerate(choice) if c),
-        )
-        for choice in _count_choices(limits)
-    )
+    pieces = []
+    for first, held in enumerate(counts):
+        for rest, cards in _suit_choices(counts[first + 1 :], first + 1):
+            for own in range(1, held + 1):
+                naturals = own + cards
+                if naturals > 1:
+                    relative = rest + (own << (_BITS * first))
+                    pieces.append((first, relative, max(3 - naturals, 0), naturals))
+    return tuple(pieces)
 
 
-_SET_PATTERNS = {
-    limits: _set_patterns(limits)
-    for size in range(4)
-    for limits in _count_choices((3,) * size)
-    if 0 not in limits
-}
-"""Precomputed :func:`_set_patterns` for every way of holding the other suits of a rank."""
+def _set_piece_table() -> dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int, int], ...]]:
+    """:func:`_set_pieces` for every way of holding the suits of a rank, with no wild
+    (``[counts, 0]``: the sets of three naturals or more) or with some
+    (``[counts, 1]``: a set of two naturals needs one)."""
+    table = {}
+    for size in range(1, 5):
+        for counts in _count_choices((3,) * size):
+            if 0 not in counts:
+                table[counts, 1] = pieces = _set_pieces(counts)
+                table[counts, 0] = tuple(piece for piece in pieces if not piece[2])
+    return table
 
+
+_SET_PIECES = _set_piece_table()
+
+_WILD_KEYS = tuple(frozenset({-1, *range(4 * rank, 4 * rank + 4)}) for rank in range(14))
+"""The ordinals of the wilds when the wild rank is each rank number (0: none)."""
 _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
@@ -122,17 +158,65 @@ _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(6
 """The guard bits of the first n fields."""
 
 
-_COST_TABLES: dict[tuple[str, str, int], tuple[int, ...]] = {}
+# -- saving vectors: one lane per wild budget --------------------------------------
+
+_LANE = 20
+"""Bits per lane of a saving vector; the top bit is a guard for taking the lane-wise
+highest of two vectors (savings stay far below it: a hand's naturals cost less
+than 2**19)."""
+_LANE_MASK = (1 << _LANE) - 1
 
 
-def _natural_costs(rules: RuleSet) -> tuple[int, ...]:
-    """Search cost of a leftover natural, by rank number (a table per scoring option)."""
-    key = (rules.face_values, rules.aces, rules.ace_high_penalty)
-    table = _COST_TABLES.get(key)
-    if table is None:
-        table = (0, *(rules.natural_value(rank) * _SCALE + 1 for rank in Rank))
-        _COST_TABLES[key] = table
-    return table
+@dataclass(frozen=True, slots=True)
+class _Lanes:
+    """Constants of saving vectors with one lane per budget 0…``budgets - 1``."""
+
+    budgets: int
+    full: int
+    """Every lane's bits."""
+    ones: int
+    """1 in every lane: ``saving * ones`` adds ``saving`` to every budget."""
+    guards: int
+    """The guard bit of every lane."""
+
+    @classmethod
+    def of(cls, budgets: int) -> _Lanes:
+        """The constants for ``budgets`` lanes."""
+        full = (1 << (_LANE * budgets)) - 1
+        ones = full // _LANE_MASK
+        return cls(budgets, full, ones, ones << (_LANE - 1))
+
+
+_LANES_BY_BUDGETS = tuple(_Lanes.of(budgets) for budgets in range(1, 66))
+"""Precomputed :class:`_Lanes`, index budgets - 1."""
+
+
+def _lanes(budgets: int) -> _Lanes:
+    """The :class:`_Lanes` of ``budgets`` lanes."""
+    if budgets <= len(_LANES_BY_BUDGETS):
+        return _LANES_BY_BUDGETS[budgets - 1]
+    return _Lanes.of(budgets)
+
+
+def _lane(vector: int, budget: int) -> int:
+    """The saving of ``budget`` wilds in ``vector``."""
+    return vector >> (_LANE * budget) & _LANE_MASK
+
+
+def _cost_table(rules: RuleSet) -> tuple[int, ...]:
+    """Search cost of a leftover natural, by ordinal."""
+    return (0,) * 4 + tuple(rules.natural_value(rank) * _SCALE + 1 for rank in Rank for _ in _SUITS)
+
+
+_COST_TABLES = {
+    (faces, aces, ace_high): _cost_table(
+        RuleSet(face_values=faces, aces=aces, ace_high_penalty=ace_high)
+    )
+    for faces in ALLOWED["face_values"]
+    for aces in ALLOWED["aces"]
+    for ace_high in ALLOWED["ace_high_penalty"]
+}
+""":func:`_cost_table` for every scoring option."""
 
 
 class _Problem:
@@ -148,106 +232,122 @@ class _Problem:
         self.rules = rules
         self.wild_rank = wild_rank
         self.one_wild = one_wild = rules.max_wilds_per_meld == 1
-        naturals: dict[int, list[Card]] = {}
-        wilds: list[Card] = []
-        wild_ordinal = -2 if wild_rank is None else int(wild_rank)
-        for card in cards:
+        wild_keys = _WILD_KEYS[0 if wild_rank is None else int(wild_rank)]
+        table = _COST_TABLES[rules.face_values, rules.aces, rules.ace_high_penalty]
+        self.keys: list[int] = []
+        """The ordinal of each type, ascending."""
+        self.instances: list[list[Card]] = []
+        """The physical cards of each type."""
+        self.costs: list[int] = []
+        """The search cost of one leftover card of each type."""
+        self.wilds: list[Card] = []
+        """The wilds, dearest first."""
+        self.columns: list[list[tuple[int, int]]] = [[], [], [], []]
+        """Per suit, (rank, type) of each type of that suit, ascending."""
+        keys, instances, costs, wilds = self.keys, self.instances, self.costs, self.wilds
+        columns = self.columns
+        rank_starts: list[int] = []
+        state = total = cost = 0
+        t = -1
+        last = rank = -4
+        # By ordinal: jokers first (dearer than wild-rank cards whatever the
+        # options), then naturals type by type.
+        for card in sorted(cards, key=_ORDINAL):
             key = card.ordinal
-            if key < 0 or key >> 2 == wild_ordinal:
+            if key == last:
+                instances[t].append(card)
+            elif key in wild_keys:
                 wilds.append(card)
-            elif key in naturals:
-                naturals[key].append(card)
+                continue
             else:
-                naturals[key] = [card]
-        if len(wilds) > 1:
-            # Jokers (dearer when left over) go into melds first; the cheapest stay.
-            wilds.sort(key=lambda card: -rules.penalty(card, wild_rank))
-        self.wilds = wilds
+                t += 1
+                last = key
+                keys.append(key)
+                instances.append([card])
+                cost = table[key]
+                costs.append(cost)
+                columns[key & 3].append((key >> 2, t))
+                if key >> 2 != rank:
+                    rank = key >> 2
+                    rank_starts.append(t)
+            state += _UNITS[t]
+            total += cost
+        if rules.wild_penalty > rules.joker_penalty:
+            wilds.reverse()  # Not so under any option today: jokers are the dearer.
+        self.state = state
+        self.total = total
+        """The cost of every natural left over."""
         self.wild_count = wild_count = len(wilds)
-        self.wild_cost = [0]
+        self.wild_cost = wild_cost = [0]
+        """``wild_cost[k]``: the cost of the ``k`` cheapest wilds left over."""
+        joker_cost = rules.joker_penalty * _SCALE + 1
+        rank_cost = rules.wild_penalty * _SCALE + 1
         for card in reversed(wilds):
-            self.wild_cost.append(
-                self.wild_cost[-1] + rules.penalty(card, wild_rank) * _SCALE + 1
-            )
+            wild_cost.append(wild_cost[-1] + (joker_cost if card.ordinal < 0 else rank_cost))
         self.max_demand = min(wild_count, 1) if one_wild else wild_count
         self.singles = self.max_demand >= 2
-        """Whether any one natural may be melded alone with two wilds (a *single*);
-        singles are not listed as pieces: the searches try them beside leaving a card over."""
+        """Whether any one natural may be melded alone with two wilds (a *single*)."""
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
-        self.keys = keys = sorted(naturals)
-        self.instances = instances = [naturals[key] for key in keys]
-        self.counts = counts = [len(copies) for copies in instances]
-        self.units = units = _UNITS[: len(keys)]
-        state = 0
-        for count, unit in zip(counts, units):
-            state += count * unit
-        self.state = state
+        self.counts = list(map(len, instances))
+        self.units = _UNITS[: len(keys)]
         self.guards = _GUARDS[len(keys)]
-        table = _natural_costs(rules)
-        self.costs = costs = [table[key >> 2] for key in keys]
+        self.ones = _lanes(wild_count + 1).ones
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
-        self.links = [0] * len(keys)
-        """Per type, a bit per type it shares a piece with."""
+        if self.singles:
+            # A single is a set piece of one natural (and the only piece of a lone card).
+            for t, pieces in enumerate(self.pieces):
+                pieces.append((_UNITS[t], self.guards, 2 * _LANE, costs[t] * self.ones, 2,
+                               _UNLIMITED, 0, _SET))
+        self.covered = 0
+        """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
-        self._add_set_pieces()
+        self._add_set_pieces(rank_starts)
         self._add_run_pieces()
         if targets:
             self._add_layoff_pieces()
 
     # -- pieces ---------------------------------------------------------------
 
-    def _add_set_pieces(self) -> None:
-        keys, counts, units, pieces = self.keys, self.counts, self.units, self.pieces
-        links = self.links
+    def _add_set_pieces(self, rank_starts: list[int]) -> None:
+        """Sets of each rank; ``rank_starts`` are the first types of each rank held."""
+        counts, units, pieces = self.counts, self.units, self.pieces
+        guards, ones = self.guards, self.ones
         max_demand = self.max_demand
+        some_wild = min(max_demand, 1)
         cap = 1 if self.one_wild else _UNLIMITED
-        size = len(keys)
-        t = 0
-        while t < size:
-            rank = keys[t] >> 2
-            end = t + 1
-            while end < size and keys[end] >> 2 == rank:
-                end += 1
-            if end == t + 1 and counts[t] == 1:
-                t = end  # One card of this rank: only a set of it and two wilds.
-                continue
-            for first in range(t, end):
-                unit = units[first]
-                own_pieces = pieces[first]
-                patterns = _SET_PATTERNS[tuple(counts[first + 1 : end])]
-                for relative, rest, offsets in patterns:
-                    packed = relative * unit
-                    for own in range(1, counts[first] + 1):
-                        if own + rest == 1:
-                            continue  # a *single*: see ``self.singles``
-                        demand = 3 - own - rest
-                        if demand <= max_demand:
-                            own_pieces.append(
-                                (packed + own * unit, demand if demand > 0 else 0, cap, 0, _SET, 0)
-                            )
-                            for offset in offsets:
-                                links[first] |= 1 << (first + offset)
-                                links[first + offset] |= 1 << first
-            t = end
+        ends = [*rank_starts[1:], len(counts)]
+        for start, end in zip(rank_starts, ends, strict=False):
+            if end - start == 1 and (counts[start] == 1 or counts[start] + max_demand < 3):
+                continue  # No set but singles.
+            held = tuple(counts[start:end])
+            unit, cost = units[start], self.costs[start]
+            sets = _SET_PIECES[held, some_wild]
+            for first, relative, demand, naturals in sets:
+                pieces[start + first].append(
+                    (relative * unit, guards, _LANE * demand, naturals * cost * ones, demand, cap,
+                     0, _SET)
+                )
+            # A set of every suit held is a piece (if any set is), so every suit is covered.
+            if sets:
+                self.covered |= (1 << (_BITS * end)) - (1 << (_BITS * start))
 
     def _add_run_pieces(self) -> None:
-        columns: list[list[tuple[int, int]]] = [[], [], [], []]
-        for t, key in enumerate(self.keys):
-            columns[key & 3].append((key >> 2, t))
-        self.columns = columns
-        for column in columns:
-            for a in range(len(column) - 1):
-                self._add_runs(column, a, len(column), 1, _RUN)
-            if self.top == ACE_HIGH and column and column[0][0] == 1:
+        shortest = max(2, 3 - self.max_demand)
+        for column in self.columns:
+            if len(column) < shortest:
+                continue
+            self._add_runs(column, range(len(column) - 1), 1, _RUN)
+            if self.top == ACE_HIGH and column[0][0] == 1:
                 # Runs ending in an Ace played high: the Ace is their lowest type.
                 downward = [(ACE_HIGH, column[0][1]), *reversed(column[1:])]
-                self._add_runs(downward, 0, len(downward), -1, _RUN_ACE_HIGH)
+                self._add_runs(downward, (0,), -1, _RUN_ACE_HIGH)
 
     def _add_runs(
-        self, column: list[tuple[int, int]], first: int, stop: int, step: int, kind: int
+        self, column: list[tuple[int, int]], firsts: Sequence[int], step: int, kind: int
     ) -> None:
-        """Runs whose lowest type is at ``column[first]``, reaching along ``column``.
+        """Runs whose lowest type is at ``column[first]`` for each of ``firsts``,
+        reaching along ``column``.
 
         A run may leave out a natural it spans (a wild stands in its place) when
         that card is needed elsewhere. With unlimited wilds that is only worth it
@@ -255,38 +355,39 @@ class _Problem:
         and the wild elsewhere is never worse), so such a piece carries the count
         bits it needs to be empty as its *skip mask*.
         """
-        max_demand, units, one_wild = self.max_demand, self.units, self.one_wild
-        start, t = column[first]
-        packed = units[t]
-        pieces = self.pieces[t]
-        linked = first
-        for b in range(first + 1, stop):
-            end, u = column[b]
-            span = (end - start) * step + 1
-            if span > _MAX_RUN:
-                break
-            packed += units[u]
-            naturals = b - first + 1
-            demand = (3 if span < 3 else span) - naturals
-            if demand > max_demand:
-                if span >= 3:
-                    break
-                continue
-            links = self.links
-            for k in range(linked, b):
-                # Consecutive members are enough to tie the run's types together.
-                v, w = column[k][1], column[k + 1][1]
-                links[v] |= 1 << w
-                links[w] |= 1 << v
-            linked = b
-            pieces.append((packed, demand, 1 if one_wild else _MAX_RUN - naturals, 0, kind, 0))
-            if naturals > 2 and demand < max_demand:
-                for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
-                    for skip in combinations(range(first + 1, b), skipped):
-                        left_out = sum(units[column[k][1]] for k in skip)
-                        mask = 0 if one_wild else left_out * _COUNT
-                        cap = 1 if one_wild else _MAX_RUN - naturals + skipped
-                        pieces.append((packed - left_out, demand + skipped, cap, 0, kind, mask))
+        max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
+        guards, ones = self.guards, self.ones
+        stop = len(column)
+        for first in firsts:
+            start, t = column[first]
+            packed, saving = units[t], costs[t]
+            pieces = self.pieces[t]
+            for b in range(first + 1, stop):
+                end, u = column[b]
+                span = (end - start) * step + 1
+                naturals = b - first + 1
+                demand = (3 if span < 3 else span) - naturals
+                if span > _MAX_RUN or (demand > max_demand and span >= 3):
+                    break  # Longer runs only need more wilds.
+                packed += units[u]
+                saving += costs[u]
+                if demand > max_demand:
+                    continue
+                self.covered |= packed * _FIELD  # A run has one copy of each type.
+                cap = 1 if one_wild else _MAX_RUN - naturals
+                pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
+                if naturals > 2 and demand < max_demand:
+                    for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
+                        for skip in combinations([column[k][1] for k in range(first + 1, b)],
+                                                 skipped):
+                            left_out = sum(units[v] for v in skip)
+                            mask = guards if one_wild else guards | left_out * _COUNT
+                            cap = 1 if one_wild else _MAX_RUN - naturals + skipped
+                            gain = (saving - sum(costs[v] for v in skip)) * ones
+                            used = demand + skipped
+                            pieces.append(
+                                (packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind)
+                            )
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -295,7 +396,8 @@ class _Problem:
                 for t, key in enumerate(self.keys):
                     if key >> 2 == rank:
                         info = _LayInfo(index, ((t, target.low),))
-                        self.pieces[t].append((self.units[t], 0, 0, 0, info, 0))
+                        gain = self.costs[t] * self.ones
+                        self.pieces[t].append((self.units[t], self.guards, 0, gain, 0, 0, 0, info))
             else:
                 self._add_run_layoffs(index, target)
 
@@ -332,99 +434,65 @@ class _Problem:
                         members = tuple((by_position[p], p) for p in positions)
                         cap = min(max_wilds, demand + room - down - up)
                         packed = sum(self.units[t] for t, _ in members)
-                        piece = (packed, demand, cap, 1 << index, _LayInfo(index, members), 0)
+                        gain = sum(self.costs[t] for t, _ in members) * self.ones
+                        info = _LayInfo(index, members)
+                        piece = (packed, self.guards, _LANE * demand, gain, demand, cap, 1 << index,
+                                 info)
                         self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
 
-    def relaxed_search(self) -> Callable[[int], list[int]]:
-        """Memoised search where spare wilds cost nothing (a lower bound).
+    def relaxed_search(self, lanes: _Lanes, root: int) -> dict[int, int]:
+        """Memoised search from ``root`` where spare wilds cost nothing (a bound).
 
-        ``best(state)`` is a list: item ``b`` is the lowest cost of ``state`` with
-        at most ``b`` wilds, so one visit of a state answers every budget.
+        Returns the memo: the saving vector of every state visited, whose lane
+        ``b`` is the highest cost of naturals of the state that melds with at
+        most ``b`` wilds, so one visit of a state answers every budget.
         """
-        budgets = self.wild_count + 1
-        never = 1 << 60
-        pads = [[never] * demand for demand in range(budgets)]
-        memo: dict[int, list[int]] = {0: [0] * budgets}
-        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
-        guards = self.guards
-        singles = self.singles
+        memo = {0: 0}
+        low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
+        guards, full, lane_guards = self.guards, lanes.full, lanes.guards
+        to_low = _LANE - 1
 
-        def leave_or_single(cost: int, rest: list[int]) -> list[int]:
-            """One more card: left over, or (two wilds) melded alone."""
-            left = [cost + value for value in rest]
-            if singles:
-                return left[:2] + list(map(min, left[2:], rest))
-            return left
-
-        def best(state: int) -> list[int]:
-            found = memo.get(state)
-            if found is not None:
-                return found
+        def best(state: int) -> int:
+            """The saving vector of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
-            pieces = all_pieces[t]
-            if not pieces:
-                # No meld starts with this type: every copy is left over or single.
-                unit = units[t]
-                count = state // unit & _COUNT
+            unit, pieces = units[t], all_pieces[t]
+            # The copies that start no piece (there are no singles) are left over.
+            count = 1 if pieces else state // unit & _COUNT
+            value = memo.get(state - count * unit)
+            if value is None:
                 value = best(state - count * unit)
-                for _ in range(count):
-                    value = leave_or_single(costs[t], value)
-                memo[state] = value
-                return value
-            value = leave_or_single(costs[t], best(state - units[t]))
-            for packed, demand, _, _, _, skip in pieces:
-                if (
-                    demand < budgets
-                    and (state | guards) - packed & guards == guards
-                    and not state & skip
-                ):
-                    after = best(state - packed)
-                    if demand:
-                        after = pads[demand] + after[: budgets - demand]
-                    value = list(map(min, value, after))
+            for packed, mask, shift, gain, _, _, _, _ in pieces:
+                if (state | guards) - packed & mask == guards:
+                    after = memo.get(state - packed)
+                    if after is None:
+                        after = best(state - packed)
+                    # Budgets below the demand get 0: no better than leaving the card.
+                    after = (after + gain) << shift & full
+                    # The lane-wise highest of value and after: a lane keeps its guard
+                    # bit in (value | guards) - after exactly when value >= after there.
+                    keep = (((value | lane_guards) - after) & lane_guards) >> to_low
+                    value = after ^ ((value ^ after) & keep * _LANE_MASK)
             memo[state] = value
             return value
 
-        return best
+        if root not in memo:
+            best(root)
+        return memo
 
-    def groups(self) -> tuple[list[int], list[int]]:
-        """Independent parts of the hand: packed states of linked types, and lone types.
-
-        A lone type is a single card that shares no piece: it is left over or
-        melded alone with two wilds.
-        """
-        links, counts, units = self.links, self.counts, self.units
-        linked: list[int] = []
-        lone: list[int] = []
-        remaining = (1 << len(counts)) - 1
-        while remaining:
-            seed = remaining & -remaining
-            t = seed.bit_length() - 1
-            if not links[t]:
-                remaining ^= seed
-                if counts[t] == 1:
-                    lone.append(t)
-                else:
-                    linked.append(counts[t] * units[t])
-                continue
-            group = frontier = seed
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                fresh = links[low.bit_length() - 1] & ~group
-                group |= fresh
-                frontier |= fresh
-            remaining &= ~group
-            state = 0
-            while group:
-                low = group & -group
-                group ^= low
-                t = low.bit_length() - 1
-                state += counts[t] * units[t]
-            linked.append(state)
-        return linked, lone
+    def lone(self) -> list[int]:
+        """The lone cards, dearest first: their type is in no piece, so each copy is
+        left over or melded alone with two wilds. Listed by type, once per copy."""
+        lone = []
+        rest = self.state & ~self.covered
+        while rest:
+            t = _LOW_BIT_TYPE[rest & -rest]
+            count = rest >> (_BITS * t) & _COUNT
+            rest -= count << (_BITS * t)
+            lone += [t] * count
+        lone.sort(key=self.costs.__getitem__, reverse=True)
+        return lone
 
     def terminal_cost(self, wilds: int, tags: int) -> int:
         """Cost of ``wilds`` spare wilds once every natural is decided."""
@@ -452,7 +520,6 @@ class _Problem:
         memo: dict[tuple[int, int, int], int] = {}
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
-        singles = self.singles
 
         def best(state: int, wilds: int, tags: int) -> int:
             key = (state, wilds, tags)
@@ -466,18 +533,8 @@ class _Problem:
             t = low_bit_type[state & -state]
             unit, cost, pieces = units[t], costs[t], all_pieces[t]
             value = cost + best(state - unit, wilds, tags)
-            if singles:
-                for used in range(2, wilds + 1):
-                    option = best(state - unit, wilds - used, tags)
-                    if option < value:
-                        value = option
-            for packed, demand, cap, tag, _, skip in pieces:
-                if (
-                    demand > wilds
-                    or tags & tag
-                    or state & skip
-                    or (state | guards) - packed & guards != guards
-                ):
+            for packed, mask, _, _, demand, cap, tag, _ in pieces:
+                if demand > wilds or tags & tag or (state | guards) - packed & mask != guards:
                     continue
                 for used in range(demand, min(cap, wilds) + 1):
                     option = best(state - packed, wilds - used, tags | tag)
@@ -509,11 +566,13 @@ _Choice = tuple[int, "int | _LayInfo", int]
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
-    """What the search decided, before physical cards are handed out."""
+    """What the search decided, before physical cards are handed out.
+
+    The naturals in no choice are left over, and so are the wilds not placed.
+    """
 
     cost: int
     choices: tuple[_Choice, ...]
-    leftover_types: tuple[int, ...]
     all_wild: int
     """Wilds put into one all-wild meld (0 for none)."""
     absorbed: tuple[tuple[int, int], ...] = ()
@@ -521,82 +580,75 @@ class _Plan:
 
 
 def _trace_relaxed(
-    problem: _Problem,
-    best: Callable[[int], list[int]],
-    state: int,
-    wilds: int,
-    choices: list[list[int]],
-    leftover: list[int],
-) -> None:
-    """Follow the relaxed search's decisions from (state, wilds)."""
-    guards = problem.guards
+    problem: _Problem, memo: dict[int, int], state: int, wilds: int
+) -> list[list[int]]:
+    """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
+    units, all_pieces = problem.units, problem.pieces
+    choices: list[list[int]] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
-        unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
-        value = best(state)[wilds]
-        rest = best(state - unit)
-        if natural_cost + rest[wilds] == value:
-            leftover.append(t)
-            state -= unit
+        unit = units[t]
+        if not all_pieces[t]:
+            state &= ~(_FIELD * unit)  # Every copy left over.
             continue
-        if problem.singles and wilds >= 2 and rest[wilds - 2] == value:
-            choices.append([unit, _SET, 2, _UNLIMITED])
-            state -= unit
-            wilds -= 2
+        shift = _LANE * wilds
+        value = memo[state] >> shift & _LANE_MASK
+        if memo[state - unit] >> shift & _LANE_MASK == value:
+            state -= unit  # Left over.
             continue
-        for packed, demand, cap, _, kind, skip in pieces:
-            if (
-                demand <= wilds
-                and not state & skip
-                and (state | guards) - packed & guards == guards
-                and best(state - packed)[wilds - demand] == value
-            ):
-                choices.append([packed, kind, demand, cap])  # type: ignore[list-item]
-                state -= packed
-                wilds -= demand
-                break
+        choices.append(_traced_piece(problem, memo, state, wilds, value))
+        wilds -= choices[-1][2]
+        state -= choices[-1][0]
+    return choices
 
 
-def _relaxed_plan(problem: _Problem) -> _Plan | None:
-    """The relaxed optimum, if its spare wilds really fit; ``None`` otherwise."""
+def _traced_piece(problem: _Problem, memo: dict[int, int], state: int, wilds: int, value: int
+                  ) -> list[int]:
+    """The piece of the relaxed optimum of (state, wilds) that starts with its lowest type."""
+    guards, shift = problem.guards, _LANE * wilds
+    for packed, mask, lane_shift, gain, demand, cap, _, kind in problem.pieces[
+        _LOW_BIT_TYPE[state & -state]
+    ]:
+        if (
+            demand <= wilds
+            and (state | guards) - packed & mask == guards
+            and (memo[state - packed] >> (shift - lane_shift) & _LANE_MASK) + (gain & _LANE_MASK)
+            == value
+        ):
+            return [packed, kind, demand, cap]  # type: ignore[list-item]
+    raise AssertionError("the search's choice is lost")
+
+
+def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
+    """The relaxed optimum, if its spare wilds really fit; ``None`` otherwise.
+
+    A ``shallow`` plan has the right cost but may lack its choices.
+    """
     wild_count = problem.wild_count
-    best = problem.relaxed_search()
-    linked, lone = problem.groups()
-    # Lone cards: with b wilds, the b // 2 dearest are melded with two wilds each.
-    lone.sort(key=lambda t: -problem.costs[t])
-    lone_total = sum(problem.costs[t] for t in lone)
-    saved = [0]
-    for t in lone:
-        saved.append(saved[-1] + problem.costs[t])
-    table = [lone_total - saved[min(b // 2, len(lone))] for b in range(wild_count + 1)]
-    splits: list[list[int]] = []
-    for state in linked:
-        own = best(state)
-        if not wild_count:
-            table = [table[0] + own[0]]
-            splits.append([0])
-            continue
-        combined = []
-        split = []
-        for b in range(wild_count + 1):
-            value, given = min((table[b - x] + own[x], x) for x in range(b + 1))
-            combined.append(value)
-            split.append(given)
-        table = combined
-        splits.append(split)
-    cost = table[wild_count]
+    linked = problem.state & problem.covered
+    memo = problem.relaxed_search(_lanes(wild_count + 1), linked)
+    vector = memo[linked]
+    lone = problem.lone() if problem.singles else []
+    # Lone cards with b wilds: the b // 2 dearest are melded alone.
+    lone_savings = [0]
+    for t in lone[: wild_count // 2]:
+        lone_savings.append(lone_savings[-1] + problem.costs[t])
 
-    choices: list[list[int]] = []
-    leftover: list[int] = []
-    budget = wild_count
-    for state, split in zip(reversed(linked), reversed(splits), strict=True):
-        given = split[budget]
-        _trace_relaxed(problem, best, state, given, choices, leftover)
-        budget -= given
-    melded_alone = min(budget // 2, len(lone))
-    for t in lone[:melded_alone]:
+    def split(budget: int) -> tuple[int, int]:
+        """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
+        return max(
+            (_lane(vector, x) + lone_savings[min((budget - x) // 2, len(lone_savings) - 1)], -x)
+            for x in range(budget + 1)
+        )
+
+    saving, given = split(wild_count)
+    given = -given
+    if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
+        # Every optimum uses every wild: none is spare.
+        return _Plan(problem.total - saving, (), 0)
+    choices = _trace_relaxed(problem, memo, linked, given)
+    for t in lone[: (wild_count - given) // 2]:
         choices.append([problem.units[t], _SET, 2, _UNLIMITED])
-    leftover.extend(lone[melded_alone:])
 
     # Place the spare wilds: melds first, else one all-wild meld.
     spare = wild_count - sum(choice[2] for choice in choices)
@@ -612,9 +664,8 @@ def _relaxed_plan(problem: _Problem) -> _Plan | None:
         return None
     # With no meld at all, nothing could be melded: the wilds are simply left over.
     return _Plan(
-        cost + problem.wild_cost[spare],
+        problem.total - saving + problem.wild_cost[spare],
         tuple((packed, kind, used) for packed, kind, used, _ in choices),
-        tuple(leftover),
         all_wild,
     )
 
@@ -626,31 +677,19 @@ def _exact_plan(problem: _Problem) -> _Plan:
     guards = problem.guards
     cost = best(state, wilds, tags)
     choices: list[_Choice] = []
-    leftover: list[int] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
         value = best(state, wilds, tags)
         if natural_cost + best(state - unit, wilds, tags) == value:
-            leftover.append(t)
-            state -= unit
-            continue
-        single = next(
-            (used for used in range(2, wilds + 1) if best(state - unit, wilds - used, tags) == value),
-            0,
-        )
-        if problem.singles and single:
-            choices.append((unit, _SET, single))
-            state -= unit
-            wilds -= single
+            state -= unit  # Left over.
             continue
         packed, used, tag, kind = next(
             (packed, used, tag, kind)
-            for packed, demand, cap, tag, kind, skip in pieces
+            for packed, mask, _, _, demand, cap, tag, kind in pieces
             if demand <= wilds
             and not tags & tag
-            and not state & skip
-            and (state | guards) - packed & guards == guards
+            and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value
         )
@@ -674,12 +713,13 @@ def _exact_plan(problem: _Problem) -> _Plan:
         if room > 0:
             absorbed.append((index, min(room, wilds)))
             wilds -= min(room, wilds)
-    return _Plan(cost, tuple(choices), tuple(leftover), all_wild, tuple(absorbed))
+    return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
 
 
-def _plan(problem: _Problem) -> _Plan:
+def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
+    """The best plan for ``problem``; a ``shallow`` plan may lack its choices."""
     if not problem.one_wild and not problem.targets:
-        plan = _relaxed_plan(problem)
+        plan = _relaxed_plan(problem, shallow)
         if plan is not None:
             return plan
     return _exact_plan(problem)
@@ -695,7 +735,7 @@ def min_penalty(
     lay_off_onto: Sequence[Meld] = (),
 ) -> int:
     """The lowest penalty ``cards`` can score: :func:`best_arrangement` without building it."""
-    return _plan(_Problem(cards, wild_rank, rules, lay_off_onto)).cost // _SCALE
+    return _plan(_Problem(cards, wild_rank, rules, lay_off_onto), shallow=True).cost // _SCALE
 
 
 def best_arrangement(
@@ -715,7 +755,7 @@ def best_arrangement(
     >>> from game.engine.cards import parse_cards
     >>> best = best_arrangement(parse_cards("KS KH AS AH QD"), Rank.KING, RuleSet())
     >>> [meld.describe() for meld in best.melds], best.penalty
-    (['Q♦ K♠(Q) K♥(Q)'], 2)
+    (['Q♦ K♥(Q) K♠(Q)'], 2)
     """
     problem = _Problem(cards, wild_rank, rules, lay_off_onto)
     return _build(problem, _plan(problem))
@@ -729,56 +769,72 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 # -- building the answer ----------------------------------------------------------
 
 
-def _members(problem: _Problem, packed: int, kind: int) -> list[tuple[int, int]]:
-    """(type, position) of each natural card in an own piece, one entry per copy."""
-    members = []
-    t = 0
+def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
+    """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
+    instances, wilds, keys = problem.instances, problem.wilds, problem.keys
+    cards: list[Card] = []
+    positions: list[int] = []
+    first = _LOW_BIT_TYPE[packed & -packed]
     while packed:
-        count = packed & _COUNT
-        if count:
-            position = problem.keys[t] >> 2
-            if kind == _RUN_ACE_HIGH and position == 1:
-                position = ACE_HIGH
-            members += [(t, position)] * count
-        packed >>= _BITS
-        t += 1
-    return members
+        t = _LOW_BIT_TYPE[packed & -packed]
+        count = packed >> (_BITS * t) & _COUNT
+        packed -= count << (_BITS * t)
+        cards += instances[t][:count]
+        del instances[t][:count]
+        positions += [keys[t] >> 2] * count
+    if kind == _SET:
+        cards += wilds[:used]
+        del wilds[:used]
+        return Meld(MeldKind.SET, tuple(cards), (positions[0],) * len(cards), None)
+    if kind == _RUN_ACE_HIGH:
+        # The Ace, the lowest type, is played above the others.
+        cards.append(cards.pop(0))
+        positions = [*positions[1:], ACE_HIGH]
+        low_bound, high_bound = 2, ACE_HIGH
+    elif positions[0] == 1:
+        low_bound, high_bound = 1, _MAX_RUN
+    else:
+        low_bound, high_bound = 1, problem.top
+    # Wilds fill the gaps first, then extend the run upwards, then downwards.
+    low, high = positions[0], positions[-1]
+    gaps = high - low + 1 - len(positions)
+    up = min(used - gaps, high_bound - high)
+    down = used - gaps - up
+    if down > low - low_bound:
+        raise AssertionError(f"no room for {used} wilds in a run of {positions}")
+    run: list[Card] = []
+    naturals = iter(cards)
+    for position in range(low, high + 1):
+        run.append(next(naturals) if position in positions else wilds.pop(0))
+    run += wilds[:up]
+    below = wilds[up : up + down]
+    del wilds[: up + down]
+    suit = _SUITS[keys[first] & 3]
+    return Meld(MeldKind.RUN, (*reversed(below), *run), tuple(range(low - down, high + up + 1)),
+                suit)
 
 
 def _build(problem: _Problem, plan: _Plan) -> Arrangement:
-    """Hand out the physical cards of ``plan``: naturals by type, wilds dearest first."""
-    instances = [list(cards) for cards in problem.instances]
-    wilds = list(problem.wilds)
+    """Hand out the physical cards of ``plan``: naturals by type, wilds dearest first.
+
+    Takes the cards out of ``problem``, which cannot be built twice.
+    """
+    instances, wilds = problem.instances, problem.wilds
     melds: list[Meld] = []
     layoffs: dict[int, tuple[list[Card], list[int]]] = {}
     for packed, kind, used in plan.choices:
-        if isinstance(kind, _LayInfo):
-            target = problem.targets[kind.target]
-            spots = _wild_positions(target.kind is MeldKind.SET, kind.members, used,
-                                    target.min_position, target.max_position, target)
-            pairs = [(instances[t].pop(0), p) for t, p in kind.members]
-            pairs += [(wilds.pop(0), p) for p in spots]
-            cards, positions = layoffs.setdefault(kind.target, ([], []))
-            for card, position in sorted(pairs, key=lambda pair: pair[1]):
-                cards.append(card)
-                positions.append(position)
+        if not isinstance(kind, _LayInfo):
+            melds.append(_own_meld(problem, packed, kind, used))
             continue
-        members = _members(problem, packed, kind)
-        suit = None if kind == _SET else _SUITS[problem.keys[members[0][0]] & 3]
-        if kind == _RUN_ACE_HIGH:
-            low_bound, high_bound = 2, ACE_HIGH
-        elif kind == _RUN and members[0][1] == 1:
-            low_bound, high_bound = 1, _MAX_RUN
-        else:
-            low_bound, high_bound = 1, problem.top
-        spots = _wild_positions(kind == _SET, members, used, low_bound, high_bound, None)
-        pairs = [(instances[t].pop(0), p) for t, p in members]
+        target = problem.targets[kind.target]
+        spots = _wild_positions(target.kind is MeldKind.SET, kind.members, used,
+                                target.min_position, target.max_position, target)
+        pairs = [(instances[t].pop(0), p) for t, p in kind.members]
         pairs += [(wilds.pop(0), p) for p in spots]
-        pairs.sort(key=lambda pair: pair[1])
-        kind_of_meld = MeldKind.SET if kind == _SET else MeldKind.RUN
-        melds.append(
-            Meld(kind_of_meld, tuple(c for c, _ in pairs), tuple(p for _, p in pairs), suit)
-        )
+        cards, positions = layoffs.setdefault(kind.target, ([], []))
+        for card, position in sorted(pairs, key=_POSITION):
+            cards.append(card)
+            positions.append(position)
     if plan.all_wild:
         # An all-wild meld is shown as a set of Aces.
         melds.append(Meld(MeldKind.SET, tuple(wilds[: plan.all_wild]), (1,) * plan.all_wild, None))
@@ -791,12 +847,13 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
         for position in spots:
             cards.append(wilds.pop(0))
             positions.append(position)
-    leftover = [instances[t].pop(0) for t in plan.leftover_types] + wilds
-    penalty = sum(problem.rules.penalty(card, problem.wild_rank) for card in leftover)
+    leftover = (*chain.from_iterable(instances), *wilds)
+    if not layoffs:
+        return Arrangement(tuple(melds), leftover, plan.cost // _SCALE)
     return Arrangement(
         tuple(melds),
-        tuple(leftover),
-        penalty,
+        leftover,
+        plan.cost // _SCALE,
         tuple(
             LayOff(index, tuple(cards), tuple(positions))
             for index, (cards, positions) in sorted(layoffs.items())

@@ -217,3 +217,23 @@ def test_two_runs_share_one_natural_through_a_wild() -> None:
     arrangement = best_arrangement(cards, Rank.KING, rules)
     check_arrangement(arrangement, cards, Rank.KING, rules)
     assert arrangement.penalty == 0
+
+
+def test_min_penalty_when_a_spare_wild_fits_nowhere() -> None:
+    """A 13-card run takes no wild: the relaxed plan's spare joker fits nowhere, so the
+    exact search must split the run (min_penalty's shortcut must not skip that)."""
+    cards = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK")
+    rules = RuleSet(jokers=2, all_wild_melds=False)
+    arrangement = best_arrangement(cards, Rank.FIVE, rules)
+    check_arrangement(arrangement, cards, Rank.FIVE, rules)
+    assert min_penalty(cards, Rank.FIVE, rules) == arrangement.penalty == 0
+
+
+@pytest.mark.parametrize("hand", ["QS AS JK", "JS AS JK JK", "AS KS JK", "AS AS KS QS 5D"])
+def test_ace_high_runs_with_wilds(hand: str) -> None:
+    rules = RuleSet(jokers=2, aces="low_or_high")
+    cards = parse_cards(hand)
+    arrangement = best_arrangement(cards, Rank.FIVE, rules)
+    check_arrangement(arrangement, cards, Rank.FIVE, rules)
+    assert arrangement.penalty == brute_min_penalty(cards, Rank.FIVE, rules)
+    assert min_penalty(cards, Rank.FIVE, rules) == arrangement.penalty
