@@ -10,9 +10,10 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   a 3-bit field per type, so removing a meld is one subtraction and checking
   that it fits is one mask test (a guard bit per field catches a borrow).
 - The melds that can start with each type (*pieces*) are listed once per hand;
-  the search takes the lowest remaining type: one copy of it is either left
-  over, or it is the lowest card of one of its pieces. Results are memoised on
-  (remaining naturals, wilds left).
+  the search takes the lowest remaining type: one copy of it is left over,
+  melded alone with two wilds or more (a *single*; it needs no piece, as it
+  leaves the same naturals as leaving the card over), or it is the lowest card
+  of one of its pieces. Results are memoised on (remaining naturals, wilds left).
 - With unlimited wilds per meld and no lay-off, spare wilds are assumed to fit
   somewhere for free (a relaxation: its optimum is a lower bound). The search
   then answers every wild budget at once: a state's *saving vector* (the cost
@@ -110,8 +111,11 @@ def _suit_choices(counts: tuple[int, ...], offset: int) -> list[tuple[int, int]]
     choices = [(0, 0)]
     for i, limit in enumerate(counts):
         shift = _BITS * (offset + i)
-        choices = [(packed + (c << shift), cards + c)
-                   for packed, cards in choices for c in range(limit + 1)]
+        choices = [
+            (packed + (c << shift), cards + c)
+            for packed, cards in choices
+            for c in range(limit + 1)
+        ]
     return choices
 
 
@@ -165,6 +169,8 @@ _LANE = 20
 highest of two vectors (savings stay far below it: a hand's naturals cost less
 than 2**19)."""
 _LANE_MASK = (1 << _LANE) - 1
+_SINGLE_SHIFT = 2 * _LANE
+"""A single's lane shift: it needs two wilds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,11 +300,6 @@ class _Problem:
         self.guards = _GUARDS[len(keys)]
         self.ones = _lanes(wild_count + 1).ones
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
-        if self.singles:
-            # A single is a set piece of one natural (and the only piece of a lone card).
-            for t, pieces in enumerate(self.pieces):
-                pieces.append((_UNITS[t], self.guards, 2 * _LANE, costs[t] * self.ones, 2,
-                               _UNLIMITED, 0, _SET))
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
@@ -325,8 +326,16 @@ class _Problem:
             sets = _SET_PIECES[held, some_wild]
             for first, relative, demand, naturals in sets:
                 pieces[start + first].append(
-                    (relative * unit, guards, _LANE * demand, naturals * cost * ones, demand, cap,
-                     0, _SET)
+                    (
+                        relative * unit,
+                        guards,
+                        _LANE * demand,
+                        naturals * cost * ones,
+                        demand,
+                        cap,
+                        0,
+                        _SET,
+                    )
                 )
             # A set of every suit held is a piece (if any set is), so every suit is covered.
             if sets:
@@ -358,8 +367,11 @@ class _Problem:
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
         guards, ones = self.guards, self.ones
         stop = len(column)
+        covered = self.covered
         for first in firsts:
             start, t = column[first]
+            if (column[first + 1][0] - start) * step > max_demand + 1:
+                continue  # No run reaches the next card: it needs more wilds.
             packed, saving = units[t], costs[t]
             pieces = self.pieces[t]
             for b in range(first + 1, stop):
@@ -373,13 +385,14 @@ class _Problem:
                 saving += costs[u]
                 if demand > max_demand:
                     continue
-                self.covered |= packed * _FIELD  # A run has one copy of each type.
+                covered |= packed * _FIELD  # A run has one copy of each type.
                 cap = 1 if one_wild else _MAX_RUN - naturals
                 pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
                 if naturals > 2 and demand < max_demand:
                     for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
-                        for skip in combinations([column[k][1] for k in range(first + 1, b)],
-                                                 skipped):
+                        for skip in combinations(
+                            [column[k][1] for k in range(first + 1, b)], skipped
+                        ):
                             left_out = sum(units[v] for v in skip)
                             mask = guards if one_wild else guards | left_out * _COUNT
                             cap = 1 if one_wild else _MAX_RUN - naturals + skipped
@@ -388,6 +401,7 @@ class _Problem:
                             pieces.append(
                                 (packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind)
                             )
+        self.covered = covered
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -436,8 +450,16 @@ class _Problem:
                         packed = sum(self.units[t] for t, _ in members)
                         gain = sum(self.costs[t] for t, _ in members) * self.ones
                         info = _LayInfo(index, members)
-                        piece = (packed, self.guards, _LANE * demand, gain, demand, cap, 1 << index,
-                                 info)
+                        piece = (
+                            packed,
+                            self.guards,
+                            _LANE * demand,
+                            gain,
+                            demand,
+                            cap,
+                            1 << index,
+                            info,
+                        )
                         self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
@@ -453,23 +475,29 @@ class _Problem:
         low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
         guards, full, lane_guards = self.guards, lanes.full, lanes.guards
         to_low = _LANE - 1
+        singles = self.singles
+        single_gains = [cost * lanes.ones for cost in self.costs] if singles else []
 
         def best(state: int) -> int:
             """The saving vector of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
             unit, pieces = units[t], all_pieces[t]
-            # The copies that start no piece (there are no singles) are left over.
-            count = 1 if pieces else state // unit & _COUNT
-            value = memo.get(state - count * unit)
-            if value is None:
-                value = best(state - count * unit)
+            # Without singles, the copies that start no piece are left over.
+            rest = state - unit if pieces or singles else state & ~(_FIELD * unit)
+            found = memo.get(rest)
+            value = best(rest) if found is None else found
+            if singles:
+                # One copy melded alone: the rest as when it is left over, two wilds fewer.
+                after = (value + single_gains[t]) << _SINGLE_SHIFT & full
+                keep = (((value | lane_guards) - after) & lane_guards) >> to_low
+                value = after ^ ((value ^ after) & keep * _LANE_MASK)
             for packed, mask, shift, gain, _, _, _, _ in pieces:
                 if (state | guards) - packed & mask == guards:
-                    after = memo.get(state - packed)
-                    if after is None:
-                        after = best(state - packed)
+                    found = memo.get(state - packed)
+                    if found is None:
+                        found = best(state - packed)
                     # Budgets below the demand get 0: no better than leaving the card.
-                    after = (after + gain) << shift & full
+                    after = (found + gain) << shift & full
                     # The lane-wise highest of value and after: a lane keeps its guard
                     # bit in (value | guards) - after exactly when value >= after there.
                     keep = (((value | lane_guards) - after) & lane_guards) >> to_low
@@ -519,7 +547,7 @@ class _Problem:
         """Memoised search that places every wild: the true minimum cost."""
         memo: dict[tuple[int, int, int], int] = {}
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
-        guards = self.guards
+        guards, singles = self.guards, self.singles
 
         def best(state: int, wilds: int, tags: int) -> int:
             key = (state, wilds, tags)
@@ -533,6 +561,11 @@ class _Problem:
             t = low_bit_type[state & -state]
             unit, cost, pieces = units[t], costs[t], all_pieces[t]
             value = cost + best(state - unit, wilds, tags)
+            if singles:
+                for used in range(2, wilds + 1):
+                    option = best(state - unit, wilds - used, tags)
+                    if option < value:
+                        value = option
             for packed, mask, _, _, demand, cap, tag, _ in pieces:
                 if demand > wilds or tags & tag or (state | guards) - packed & mask != guards:
                     continue
@@ -583,27 +616,35 @@ def _trace_relaxed(
     problem: _Problem, memo: dict[int, int], state: int, wilds: int
 ) -> list[list[int]]:
     """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
-    units, all_pieces = problem.units, problem.pieces
+    units, all_pieces, singles = problem.units, problem.pieces, problem.singles
     choices: list[list[int]] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit = units[t]
-        if not all_pieces[t]:
+        if not all_pieces[t] and not singles:
             state &= ~(_FIELD * unit)  # Every copy left over.
             continue
         shift = _LANE * wilds
         value = memo[state] >> shift & _LANE_MASK
-        if memo[state - unit] >> shift & _LANE_MASK == value:
+        rest = memo[state - unit]
+        if rest >> shift & _LANE_MASK == value:
             state -= unit  # Left over.
             continue
-        choices.append(_traced_piece(problem, memo, state, wilds, value))
+        if (
+            wilds >= 2
+            and (rest >> (shift - _SINGLE_SHIFT) & _LANE_MASK) + problem.costs[t] == value
+        ):
+            choices.append([unit, _SET, 2, _UNLIMITED])
+        else:
+            choices.append(_traced_piece(problem, memo, state, wilds, value))
         wilds -= choices[-1][2]
         state -= choices[-1][0]
     return choices
 
 
-def _traced_piece(problem: _Problem, memo: dict[int, int], state: int, wilds: int, value: int
-                  ) -> list[int]:
+def _traced_piece(
+    problem: _Problem, memo: dict[int, int], state: int, wilds: int, value: int
+) -> list[int]:
     """The piece of the relaxed optimum of (state, wilds) that starts with its lowest type."""
     guards, shift = problem.guards, _LANE * wilds
     for packed, mask, lane_shift, gain, demand, cap, _, kind in problem.pieces[
@@ -636,13 +677,15 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
 
     def split(budget: int) -> tuple[int, int]:
         """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
-        return max(
+        if not lone:
+            return _lane(vector, budget), budget
+        saving, given = max(
             (_lane(vector, x) + lone_savings[min((budget - x) // 2, len(lone_savings) - 1)], -x)
             for x in range(budget + 1)
         )
+        return saving, -given
 
     saving, given = split(wild_count)
-    given = -given
     if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
         # Every optimum uses every wild: none is spare.
         return _Plan(problem.total - saving, (), 0)
@@ -684,12 +727,22 @@ def _exact_plan(problem: _Problem) -> _Plan:
         if natural_cost + best(state - unit, wilds, tags) == value:
             state -= unit  # Left over.
             continue
+        single = problem.singles and next(
+            (
+                used
+                for used in range(2, wilds + 1)
+                if best(state - unit, wilds - used, tags) == value
+            ),
+            0,
+        )
+        if single:
+            choices.append((unit, _SET, single))
+            state, wilds = state - unit, wilds - single
+            continue
         packed, used, tag, kind = next(
             (packed, used, tag, kind)
             for packed, mask, _, _, demand, cap, tag, kind in pieces
-            if demand <= wilds
-            and not tags & tag
-            and (state | guards) - packed & mask == guards
+            if demand <= wilds and not tags & tag and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value
         )
@@ -773,45 +826,45 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
     instances, wilds, keys = problem.instances, problem.wilds, problem.keys
     cards: list[Card] = []
-    positions: list[int] = []
-    first = _LOW_BIT_TYPE[packed & -packed]
+    ranks: list[int] = []
+    """The rank of each type (a run has one card of each)."""
     while packed:
         t = _LOW_BIT_TYPE[packed & -packed]
         count = packed >> (_BITS * t) & _COUNT
         packed -= count << (_BITS * t)
-        cards += instances[t][:count]
-        del instances[t][:count]
-        positions += [keys[t] >> 2] * count
+        held = instances[t]
+        cards += held[:count]
+        del held[:count]
+        ranks.append(keys[t] >> 2)
     if kind == _SET:
         cards += wilds[:used]
         del wilds[:used]
-        return Meld(MeldKind.SET, tuple(cards), (positions[0],) * len(cards), None)
+        return Meld(MeldKind.SET, tuple(cards), (ranks[0],) * len(cards), None)
+    suit = _SUITS[keys[t] & 3]
     if kind == _RUN_ACE_HIGH:
         # The Ace, the lowest type, is played above the others.
         cards.append(cards.pop(0))
-        positions = [*positions[1:], ACE_HIGH]
+        ranks.append(ACE_HIGH)
+        del ranks[0]
         low_bound, high_bound = 2, ACE_HIGH
-    elif positions[0] == 1:
+    elif ranks[0] == 1:
         low_bound, high_bound = 1, _MAX_RUN
     else:
         low_bound, high_bound = 1, problem.top
     # Wilds fill the gaps first, then extend the run upwards, then downwards.
-    low, high = positions[0], positions[-1]
-    gaps = high - low + 1 - len(positions)
+    low, high = ranks[0], ranks[-1]
+    gaps = high - low + 1 - len(ranks)
     up = min(used - gaps, high_bound - high)
     down = used - gaps - up
     if down > low - low_bound:
-        raise AssertionError(f"no room for {used} wilds in a run of {positions}")
-    run: list[Card] = []
-    naturals = iter(cards)
-    for position in range(low, high + 1):
-        run.append(next(naturals) if position in positions else wilds.pop(0))
-    run += wilds[:up]
-    below = wilds[up : up + down]
-    del wilds[: up + down]
-    suit = _SUITS[keys[first] & 3]
-    return Meld(MeldKind.RUN, (*reversed(below), *run), tuple(range(low - down, high + up + 1)),
-                suit)
+        raise AssertionError(f"no room for {used} wilds in a run of {ranks}")
+    if gaps:
+        naturals = dict(zip(ranks, cards, strict=True))
+        cards = [naturals.get(rank) or wilds.pop(0) for rank in range(low, high + 1)]
+    if up or down:
+        cards = [*reversed(wilds[up : up + down]), *cards, *wilds[:up]]
+        del wilds[: up + down]
+    return Meld(MeldKind.RUN, tuple(cards), tuple(range(low - down, high + up + 1)), suit)
 
 
 def _build(problem: _Problem, plan: _Plan) -> Arrangement:
@@ -827,8 +880,14 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
             melds.append(_own_meld(problem, packed, kind, used))
             continue
         target = problem.targets[kind.target]
-        spots = _wild_positions(target.kind is MeldKind.SET, kind.members, used,
-                                target.min_position, target.max_position, target)
+        spots = _wild_positions(
+            target.kind is MeldKind.SET,
+            kind.members,
+            used,
+            target.min_position,
+            target.max_position,
+            target,
+        )
         pairs = [(instances[t].pop(0), p) for t, p in kind.members]
         pairs += [(wilds.pop(0), p) for p in spots]
         cards, positions = layoffs.setdefault(kind.target, ([], []))
@@ -841,8 +900,9 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
         del wilds[: plan.all_wild]
     for index, count in plan.absorbed:
         target = problem.targets[index]
-        spots = _wild_positions(target.kind is MeldKind.SET, (), count, target.min_position,
-                                target.max_position, target)
+        spots = _wild_positions(
+            target.kind is MeldKind.SET, (), count, target.min_position, target.max_position, target
+        )
         cards, positions = layoffs.setdefault(index, ([], []))
         for position in spots:
             cards.append(wilds.pop(0))
