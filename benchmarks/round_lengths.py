@@ -1,7 +1,7 @@
 """How long rounds last in 4 × greedy play: turns per seat until someone goes out.
 
 Prints, per hand size, the number of rounds seen and the mean, median, 10th and
-90th percentile of turns per seat. The means feed ``game.ai.planner.ROUND_LENGTH``.
+90th percentile of turns per seat: how few draws a seat can count on.
 Usage: ``python benchmarks/round_lengths.py [--matches 60]``.
 """
 

@@ -3,7 +3,8 @@
 >>> from game.engine import Match, RuleSet
 >>> match = Match.new(RuleSet(players=2), seed=3)
 >>> hint = suggest(match.view_for(match.current_seat))
->>> hint.reason.split(":")[0] in {"Draw from the stock", f"Take the {match.discard_pile[-1].pretty()}"}
+>>> top = match.discard_pile[-1].pretty()
+>>> hint.reason.split(":")[0] in {"Draw from the stock", f"Take the {top}"}
 True
 """
 
