@@ -2,7 +2,8 @@
 
 It always goes out when it can, never throws a wild while it holds a natural
 card and never breaks up a meld it has. But it often misses a useful discard
-pile card, and now and then throws a random loose card instead of the worst one.
+pile card (even a wild), and now and then throws a random loose card instead
+of the worst one.
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from __future__ import annotations
 import random
 
 from game.ai.evaluation import legal_discards
-from game.ai.greedy import greedy_pick, options_after_taking, top_of_discard
+from game.ai.greedy import Appeal, discard_appeal, greedy_pick
 from game.ai.policy import EvaluatorCache
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.view import PlayerView
 
 MISSES_USEFUL_DISCARD = 0.5
-"""How often a card that would lower its penalty is left on the discard pile."""
+"""How often a useful discard pile card (wild, or lowering its penalty) is left there."""
 THROWS_RANDOM_LOOSE_CARD = 0.4
 """How often it throws a random leftover card rather than the best one."""
 
@@ -33,14 +34,10 @@ class EasyPolicy:
     def choose(self, view: PlayerView) -> Action:
         evaluator = self._evaluators.for_view(view)
         if view.phase is Phase.DRAW:
-            top = top_of_discard(view)
-            take = False
-            if top is not None:
-                options = options_after_taking(view, evaluator, top)
-                if any(option.goes_out for option in options):
-                    take = True
-                elif min(o.penalty for o in options) < evaluator.penalty(view.hand):
-                    take = self.rng.random() >= MISSES_USEFUL_DISCARD
+            appeal = discard_appeal(view, evaluator)
+            take = appeal is Appeal.GOES_OUT or (
+                appeal is not Appeal.NONE and self.rng.random() >= MISSES_USEFUL_DISCARD
+            )
             return Draw(DrawSource.DISCARD if take else DrawSource.STOCK)
         options = evaluator.discard_options(view.hand, legal_discards(view))
         best = greedy_pick(options)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from enum import Enum
 
 from game.ai.evaluation import DiscardOption, Evaluator, legal_discards
 from game.ai.policy import EvaluatorCache
@@ -42,6 +43,34 @@ def greedy_pick(options: Sequence[DiscardOption]) -> DiscardOption:
     return min(naturals, key=lambda option: (option.penalty, -option.card_penalty))
 
 
+class Appeal(Enum):
+    """Why the top of the discard pile is worth taking, by the greedy reading."""
+
+    NONE = "none"
+    """It is not: draw from the stock."""
+    GOES_OUT = "goes out"
+    """With it the seat can go out."""
+    WILD = "wild"
+    """It is wild."""
+    LOWERS = "lowers"
+    """It lowers the seat's minimum penalty."""
+
+
+def discard_appeal(view: PlayerView, evaluator: Evaluator) -> Appeal:
+    """Whether, and why, the greedy reading takes the top of the discard pile."""
+    top = top_of_discard(view)
+    if top is None:
+        return Appeal.NONE
+    options = options_after_taking(view, evaluator, top)
+    if any(option.goes_out for option in options):
+        return Appeal.GOES_OUT
+    if top.is_wild(view.wild_rank):
+        return Appeal.WILD
+    if min(option.penalty for option in options) < evaluator.penalty(view.hand):
+        return Appeal.LOWERS
+    return Appeal.NONE
+
+
 class GreedyPolicy:
     """The greedy one-ply bot."""
 
@@ -62,12 +91,4 @@ class GreedyPolicy:
 
     def wants_discard(self, view: PlayerView, evaluator: Evaluator) -> bool:
         """Take the top of the discard pile: it is wild, goes out or lowers the penalty."""
-        top = top_of_discard(view)
-        if top is None:
-            return False
-        if top.is_wild(view.wild_rank):
-            return True
-        options = options_after_taking(view, evaluator, top)
-        if any(option.goes_out for option in options):
-            return True
-        return min(option.penalty for option in options) < evaluator.penalty(view.hand)
+        return discard_appeal(view, evaluator) is not Appeal.NONE
