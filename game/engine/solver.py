@@ -303,17 +303,29 @@ class _Problem:
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
-        self._add_set_pieces(rank_starts)
         self._add_run_pieces()
+        self._add_set_pieces(rank_starts)
         if targets:
             self._add_layoff_pieces()
 
     # -- pieces ---------------------------------------------------------------
 
     def _add_set_pieces(self, rank_starts: list[int]) -> None:
-        """Sets of each rank; ``rank_starts`` are the first types of each rank held."""
+        """Sets of each rank; ``rank_starts`` are the first types of each rank held.
+
+        Called after :meth:`_add_run_pieces`. With unlimited wilds per meld and no
+        lay-off, a set takes every copy of its rank that is in no run (a *free*
+        copy): adding it is never worse than leaving it over, melding it alone or
+        putting it in a second set of the rank (the two sets could merge).
+        """
         counts, units, pieces = self.counts, self.units, self.pieces
         guards, ones = self.guards, self.ones
+        # The fields of the free types (none when a set may have to leave a card
+        # out), and their counts.
+        free = 0
+        if not self.one_wild and not self.targets:
+            free = ~self.covered & ((1 << (_BITS * len(counts))) - 1)
+        free_counts = self.state & free
         max_demand = self.max_demand
         some_wild = min(max_demand, 1)
         cap = 1 if self.one_wild else _UNLIMITED
@@ -324,10 +336,15 @@ class _Problem:
             held = tuple(counts[start:end])
             unit, cost = units[start], self.costs[start]
             sets = _SET_PIECES[held, some_wild]
+            rank_fields = (1 << (_BITS * end)) - (1 << (_BITS * start))
+            fields, wanted = free & rank_fields, free_counts & rank_fields
             for first, relative, demand, naturals in sets:
+                packed = relative * unit
+                if packed & fields != wanted:
+                    continue  # A free copy is left out.
                 pieces[start + first].append(
                     (
-                        relative * unit,
+                        packed,
                         guards,
                         _LANE * demand,
                         naturals * cost * ones,
@@ -339,7 +356,7 @@ class _Problem:
                 )
             # A set of every suit held is a piece (if any set is), so every suit is covered.
             if sets:
-                self.covered |= (1 << (_BITS * end)) - (1 << (_BITS * start))
+                self.covered |= rank_fields
 
     def _add_run_pieces(self) -> None:
         shortest = max(2, 3 - self.max_demand)

@@ -237,3 +237,25 @@ def test_ace_high_runs_with_wilds(hand: str) -> None:
     check_arrangement(arrangement, cards, Rank.FIVE, rules)
     assert arrangement.penalty == brute_min_penalty(cards, Rank.FIVE, rules)
     assert min_penalty(cards, Rank.FIVE, rules) == arrangement.penalty
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "7C 7D 7H 8H 9H",  # the run's 7H leaves a pair of sevens: the run wins
+        "7C 7D 7H 8H 9H JK",  # a joker makes the pair a set beside the run
+        "7C 7C 7D 7H 8H 9H 5S",  # three free sevens set, the fourth in the run
+        "7C 7D 7H 7H 8H 9H 9H 10H JK JK",  # twin runs and sets share the sevens
+        "AS AS AH 2S 3S 2S 3S 5D 5D 5C",  # an Ace in each run, or all in a set
+    ],
+)
+def test_sets_take_every_free_copy(hand: str) -> None:
+    """Sets always take the copies of their rank that no run can use; the ones a run
+    can use may go either way."""
+    rules = RuleSet(jokers=2)
+    cards = parse_cards(hand)
+    for wild in (Rank.KING, Rank.FIVE):
+        arrangement = best_arrangement(cards, wild, rules)
+        check_arrangement(arrangement, cards, wild, rules)
+        assert arrangement.penalty == brute_min_penalty(cards, wild, rules), (hand, wild)
+        assert min_penalty(cards, wild, rules) == arrangement.penalty
