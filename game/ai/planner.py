@@ -64,14 +64,24 @@ class Planner:
         self.rng = rng or random.Random()
         self.style = style
         self._evaluators = EvaluatorCache()
+        self._last_outlook: tuple[object, Outlook] | None = None
 
     def choose(self, view: PlayerView) -> Action:
-        evaluator = self._evaluators.for_view(view)
-        outlook = Outlook(evaluator, unseen_cards(view))
+        outlook = self._outlook(view)
         if view.phase is Phase.DRAW:
             source = DrawSource.DISCARD if self._takes_discard(view, outlook) else DrawSource.STOCK
             return Draw(source)
         return Discard(self._discard(view, outlook))
+
+    def _outlook(self, view: PlayerView) -> Outlook:
+        """The outlook for this decision; after taking the discard the unseen cards are
+        the same as for the draw, so the discard reuses the hands weighed then."""
+        evaluator = self._evaluators.for_view(view)
+        unseen = unseen_cards(view)
+        key = (evaluator, tuple(sorted(unseen.items())))
+        if self._last_outlook is None or key != self._last_outlook[0]:
+            self._last_outlook = (key, Outlook(evaluator, unseen))
+        return self._last_outlook[1]
 
     def _worth(self, hand: Sequence[Card], draws_ahead: float, outlook: Outlook) -> float:
         """What ``hand`` (after its discard) is expected to score this round."""
