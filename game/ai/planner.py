@@ -168,7 +168,7 @@ class NormalPolicy(Planner):
     name = "normal"
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        style = Style(draws_ahead=no_more_draws, stock_share=0.5, candidates=3, feeding_cost=1.0)
+        style = Style(draws_ahead=no_more_draws, stock_share=0.25, candidates=2, feeding_cost=1.0)
         super().__init__(rng, style)
 
 
