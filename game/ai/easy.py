@@ -8,11 +8,9 @@ of the worst one.
 
 from __future__ import annotations
 
-import random
-
 from game.ai.evaluation import legal_discards
 from game.ai.greedy import Appeal, discard_appeal, greedy_pick
-from game.ai.policy import EvaluatorCache
+from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.view import PlayerView
 
@@ -22,14 +20,10 @@ THROWS_RANDOM_LOOSE_CARD = 0.4
 """How often it throws a random leftover card rather than the best one."""
 
 
-class EasyPolicy:
+class EasyPolicy(EvaluatingPolicy):
     """A casual player: greedy at heart, with a casual player's slips."""
 
     name = "easy"
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random()
-        self._evaluators = EvaluatorCache()
 
     def choose(self, view: PlayerView) -> Action:
         evaluator = self._evaluators.for_view(view)

@@ -8,12 +8,11 @@ lowest penalty (ties: the highest card); never a wild while a non-wild can go.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from enum import Enum
 
 from game.ai.evaluation import DiscardOption, Evaluator, legal_discards
-from game.ai.policy import EvaluatorCache
+from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
 from game.engine.view import PlayerView
@@ -71,14 +70,10 @@ def discard_appeal(view: PlayerView, evaluator: Evaluator) -> Appeal:
     return Appeal.NONE
 
 
-class GreedyPolicy:
+class GreedyPolicy(EvaluatingPolicy):
     """The greedy one-ply bot."""
 
     name = "greedy"
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng or random.Random()
-        self._evaluators = EvaluatorCache()
 
     def choose(self, view: PlayerView) -> Action:
         evaluator = self._evaluators.for_view(view)

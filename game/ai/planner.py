@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from game.ai.evaluation import DiscardOption, legal_discards, unseen_cards
 from game.ai.greedy import greedy_pick, top_of_discard
 from game.ai.outlook import Outlook
-from game.ai.policy import EvaluatorCache
+from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
 from game.engine.view import PlayerView
@@ -55,15 +55,14 @@ def next_seat_wants(view: PlayerView, card: Card) -> int:
     return fits
 
 
-class Planner:
+class Planner(EvaluatingPolicy):
     """A seat that plays by outlook; its :class:`Style` makes it ``normal`` or ``hard``."""
 
     name = "planner"
 
     def __init__(self, rng: random.Random | None, style: Style) -> None:
-        self.rng = rng or random.Random()
+        super().__init__(rng)
         self.style = style
-        self._evaluators = EvaluatorCache()
         self._last_outlook: tuple[object, Outlook] | None = None
 
     def choose(self, view: PlayerView) -> Action:

@@ -57,3 +57,13 @@ class EvaluatorCache:
             self._key = key
             self._evaluator = Evaluator(view.wild_rank, view.rules, targets)
         return self._evaluator
+
+
+class EvaluatingPolicy:
+    """Base of the built-in seats that weigh hands: an RNG and one evaluator per round."""
+
+    name = "evaluating"
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+        self._evaluators = EvaluatorCache()
