@@ -18,7 +18,7 @@ from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
 from game.engine.melds import Arrangement, Meld
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, min_penalty
+from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
 from game.engine.view import PlayerView
 
 
@@ -51,6 +51,7 @@ class Evaluator:
         self.lay_off_onto = tuple(lay_off_onto)
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
+        self._leftovers: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
 
     @staticmethod
     def key(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -76,6 +77,19 @@ class Evaluator:
             self._penalties[key] = found.penalty
         return found
 
+    def leftover(self, cards: Sequence[Card]) -> tuple[int, frozenset[int]]:
+        """The minimum penalty of ``cards`` and the ordinals left over in a best arrangement."""
+        key = self.key(cards)
+        found = self._leftovers.get(key)
+        if found is None:
+            penalty, ordinals = leftover_ordinals(
+                cards, self.wild_rank, self.rules, self.lay_off_onto
+            )
+            found = (penalty, frozenset(ordinals))
+            self._leftovers[key] = found
+            self._penalties[key] = penalty
+        return found
+
     def card_penalty(self, card: Card) -> int:
         """What ``card`` scores when left over this round."""
         return self.rules.penalty(card, self.wild_rank)
@@ -87,9 +101,7 @@ class Evaluator:
 
         Identical cards (same rank and suit) are weighed once.
         """
-        arrangement = self.arrangement(hand)
-        leftover = {card.ordinal for card in arrangement.leftover}
-        total = arrangement.penalty
+        total, leftover = self.leftover(hand)
         options: list[DiscardOption] = []
         weighed: dict[int, tuple[int, bool]] = {}
         for card in hand if allowed is None else allowed:
@@ -121,9 +133,7 @@ class Evaluator:
         that for a card left over in a best arrangement; so only melded cards worth
         more than the dearest leftover card need the solver.
         """
-        arrangement = self.arrangement(hand)
-        total = arrangement.penalty
-        leftover = {card.ordinal for card in arrangement.leftover}
+        total, leftover = self.leftover(hand)
         candidates = list(hand if allowed is None else allowed)
         best = 1 << 30
         for card in candidates:

@@ -831,6 +831,34 @@ def best_arrangement(
     return _build(problem, _plan(problem))
 
 
+def leftover_ordinals(
+    cards: Sequence[Card],
+    wild_rank: Rank | None,
+    rules: RuleSet,
+    lay_off_onto: Sequence[Meld] = (),
+) -> tuple[int, tuple[int, ...]]:
+    """The lowest penalty of ``cards`` and the :attr:`Card.ordinal` of each card left
+    over in a best arrangement: :func:`best_arrangement` without building the melds."""
+    problem = _Problem(cards, wild_rank, rules, lay_off_onto)
+    plan = _plan(problem)
+    counts = [len(copies) for copies in problem.instances]
+    wilds_used = plan.all_wild + sum(count for _, count in plan.absorbed)
+    for packed, _, used in plan.choices:
+        wilds_used += used
+        t = 0
+        while packed:
+            counts[t] -= packed & _COUNT
+            packed >>= _BITS
+            t += 1
+    naturals = [
+        copies[0].ordinal
+        for copies, count in zip(problem.instances, counts, strict=True)
+        for _ in range(count)
+    ]
+    wilds = [card.ordinal for card in problem.wilds[wilds_used:]]
+    return plan.cost // _SCALE, (*naturals, *wilds)
+
+
 def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -> bool:
     """True if every card of ``cards`` can be put in a meld (the hand goes out)."""
     return best_arrangement(cards, wild_rank, rules).is_complete

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine.cards import Rank, Suit, format_cards, new_shoe
 from game.engine.rules import ALLOWED, RuleSet
-from game.engine.solver import best_arrangement, min_penalty
+from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
 from tests.engine.brute_force import brute_min_penalty
 from tests.engine.test_solver import check_arrangement
 
@@ -55,3 +55,14 @@ def test_random_lay_offs_match_brute_force(seed: int) -> None:
         check_arrangement(arrangement, hand, wild, rules, targets)
         expected = brute_min_penalty(hand, wild, rules, targets)
         assert arrangement.penalty == expected, (rules, format_cards(hand), wild, targets)
+
+
+@pytest.mark.parametrize("seed", range(2), ids=lambda seed: f"seed{seed}")
+def test_leftover_ordinals_match_the_built_arrangement(seed: int) -> None:
+    rng = random.Random(2000 + seed)
+    for _ in range(300):
+        rules, wild, hand, targets = random_case(rng, max_size=14, with_targets=rng.random() < 0.3)
+        arrangement = best_arrangement(hand, wild, rules, targets)
+        penalty, ordinals = leftover_ordinals(hand, wild, rules, targets)
+        assert penalty == arrangement.penalty
+        assert sorted(ordinals) == sorted(card.ordinal for card in arrangement.leftover)
