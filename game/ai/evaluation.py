@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
@@ -154,11 +155,17 @@ def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:
     return ()
 
 
+@lru_cache(maxsize=16)
+def _shoe_counts(decks: int, jokers: int) -> dict[int, int]:
+    """How many cards of each ordinal a shoe holds (a table per shoe size)."""
+    return dict(Counter(card.ordinal for card in new_shoe(decks, jokers)))
+
+
 def unseen_cards(view: PlayerView) -> Counter[int]:
     """Cards this seat has not seen, by ordinal: the shoe less its hand, the discard
     pile and the cards it knows other seats hold. They are in the stock or in
     other hands, each equally likely to be anywhere as far as the seat can tell."""
-    counts = Counter(card.ordinal for card in new_shoe(view.rules.decks, view.rules.jokers))
+    counts = Counter(_shoe_counts(view.rules.decks, view.rules.jokers))
     seen: list[Card] = [*view.hand, *view.discard_pile]
     for seat, cards in enumerate(view.known_cards):
         if seat != view.seat:
