@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import game.engine
 from game.engine import Match, RuleSet
 from tests.engine.match_tools import random_action
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.isolated import run_isolated
 
 
 def test_importing_the_engine_does_not_import_pygame() -> None:
-    code = "import sys, game.engine; sys.exit('pygame' in sys.modules)"
-    result = subprocess.run(
-        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r}); {code}"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_isolated("import sys, game.engine; sys.exit('pygame' in sys.modules)")
     assert result.returncode == 0, result.stderr or "game.engine imported pygame"
 
 
