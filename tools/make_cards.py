@@ -1,0 +1,377 @@
+"""Generate the card faces and back as SVG files in ``assets/cards/``.
+
+Every glyph (ranks, suit pips, JOKER) is a ``<path>`` traced from DejaVu Sans Bold with
+fontTools, because SDL_image's nanosvg (``pygame.image.load_sized_svg``) draws no ``<text>``.
+The output is deterministic: the same bytes on every run.
+
+Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders all
+54 files with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+
+ROOT = Path(__file__).resolve().parents[1]
+FONT = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+OUT = ROOT / "assets" / "cards"
+
+W, H = 250, 350  # drawing units (the viewBox)
+SIZE = 320, 448  # nominal pixel size; see svg()
+TURNS = (False, True)  # upright, then turned 180° about the card's centre
+Transform = tuple[float, float, float, float, float, float]
+RED = "#c8102e"
+BLACK = "#1b1b1f"
+IVORY = "#fffdf6"
+EDGE = "#8f8f8f"
+GOLD = "#b08a35"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CAP = 1493  # DejaVu Sans Bold cap height in font units (ink height of A, K, E…)
+PIP = 1492  # ink height of every suit glyph
+
+# Corner index: rank cap height, its top, the suit pip below, the column's centre.
+INDEX_X, RANK_TOP, RANK_H, SUIT_TOP, SUIT_H = 31.0, 15.0, 50.0, 73.0, 38.0
+# Number-card pip grid (upper half; the lower half is the same turned 180°).
+COL_L, COL_C, COL_R = 83.0, 125.0, 167.0
+ROW_1, ROW_2, MID = 66.0, 137.0, 175.0
+PIP_H = 43.0
+
+
+def num(value: float) -> str:
+    """Format a coordinate with one decimal, without trailing zeros or a negative zero."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@cache
+def font() -> TTFont:
+    """The bundled DejaVu Sans Bold."""
+    return TTFont(FONT)
+
+
+def glyph_name(char: str) -> str:
+    """The font's glyph name for one character."""
+    return font().getBestCmap()[ord(char)]
+
+
+@cache
+def ink_bounds(char: str) -> tuple[float, float, float, float]:
+    """The glyph's ink box ``(xmin, ymin, xmax, ymax)`` in font units."""
+    glyphs = font().getGlyphSet()
+    pen = BoundsPen(glyphs)
+    glyphs[glyph_name(char)].draw(pen)
+    assert pen.bounds is not None
+    return pen.bounds
+
+
+def glyph_path(char: str, transform: Transform) -> str:
+    """The glyph's outline as path data under an affine ``transform`` of font units."""
+    glyphs = font().getGlyphSet()
+    pen = SVGPathPen(glyphs, ntos=num)
+    glyphs[glyph_name(char)].draw(TransformPen(pen, transform))
+    return pen.getCommands()
+
+
+def place(
+    text: str,
+    cx: float,
+    top: float,
+    height: float,
+    *,
+    turn: bool = False,
+    squeeze: float = 1.0,
+    gap: float = 90,
+    descent: float = 0.0,
+) -> str:
+    """Path data for ``text`` centred on ``cx`` with its ink top at ``top``.
+
+    ``height`` is the cap height; ink below the baseline (the tails of J and Q) is squashed
+    vertically to reach at most ``descent`` under it. ``gap`` separates the glyphs' ink boxes
+    (font units); ``squeeze`` narrows the glyphs; ``turn``
+    rotates the result 180° about the card's centre.
+    """
+    boxes = [ink_bounds(ch) for ch in text]
+    y_min = min(0.0, *(b[1] for b in boxes))
+    y_max = max(b[3] for b in boxes)
+    sy = min(height / CAP, (height + descent) / (y_max - y_min))
+    sx = height / CAP * squeeze
+    width = sum(b[2] - b[0] for b in boxes) + gap * (len(text) - 1)
+    span = (y_max - y_min) * sy
+    cy = top + span / 2
+    mid_v = (y_max + y_min) / 2
+    parts = []
+    pen_x = -width / 2  # in font units, relative to cx
+    for ch, (x0, _y0, x1, _y1) in zip(text, boxes, strict=True):
+        # Font (u, v) lands at (cx + (pen_x + u - x0) * sx, cy + (mid_v - v) * sy).
+        ex, ey = cx + (pen_x - x0) * sx, cy + mid_v * sy
+        parts.append(glyph_path(ch, oriented(sx, sy, ex, ey, turn)))
+        pen_x += x1 - x0 + gap
+    return "".join(parts)
+
+
+def oriented(sx: float, sy: float, ex: float, ey: float, turn: bool) -> Transform:
+    """Font units to card units: scale, y-flip and shift, then maybe turn 180° about the centre."""
+    if turn:
+        return (-sx, 0, 0, sy, W - ex, H - ey)
+    return (sx, 0, 0, -sy, ex, ey)
+
+
+def pip(suit: str, cx: float, cy: float, height: float, *, turn: bool = False) -> str:
+    """Path data for one suit symbol of ink height ``height`` centred on ``(cx, cy)``.
+
+    ``turn`` rotates it 180° about the card's centre.
+    """
+    x0, y0, x1, y1 = ink_bounds(SUIT_GLYPHS[suit])
+    s = height / PIP
+    ex, ey = cx - (x0 + x1) / 2 * s, cy + (y0 + y1) / 2 * s
+    return glyph_path(SUIT_GLYPHS[suit], oriented(s, s, ex, ey, turn))
+
+
+def star(cx: float, cy: float, outer: float, inner: float, *, points: int = 5) -> str:
+    """Path data for a star polygon pointing up."""
+    coords = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi * i / points - math.pi / 2
+        coords.append(f"{num(cx + r * math.cos(a))} {num(cy + r * math.sin(a))}")
+    return "M" + "L".join(coords) + "Z"
+
+
+def path(d: str, fill: str, **attrs: str) -> str:
+    """One ``<path>`` element."""
+    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return f'<path d="{d}" fill="{fill}"{extra}/>'
+
+
+def rect(x: float, y: float, w: float, h: float, r: float, fill: str, **attrs: str) -> str:
+    """One rounded ``<rect>`` element."""
+    extra = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+    return (
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+        f'rx="{num(r)}" fill="{fill}"{extra}/>'
+    )
+
+
+def svg(body: list[str]) -> str:
+    """Wrap elements in the card's ``<svg>`` root.
+
+    The nominal size is 320×448 (5:7 with sides 64 × 5 and 64 × 7): SDL_image fits the image
+    with a float scale ``w / 320`` and rounds the result up, and that scale is exact for every
+    width that is a multiple of 5, so a 5:7 request such as 180×252 comes back exactly that
+    size (with a nominal 250×350 it would come back 180×253).
+    """
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE[0]}" height="{SIZE[1]}" '
+        f'viewBox="0 0 {W} {H}">'
+    )
+    return "\n".join([head, *body, "</svg>"]) + "\n"
+
+
+def blank() -> str:
+    """The card's outline: ivory with a thin grey border."""
+    return rect(1, 1, W - 2, H - 2, 14, IVORY, stroke=EDGE, stroke_width="2")
+
+
+def colour(suit: str) -> str:
+    """Red for hearts and diamonds, near-black for spades and clubs."""
+    return RED if suit in "HD" else BLACK
+
+
+def corners(rank: str, suit: str) -> str:
+    """Path data for both corner indices: rank above suit, the second turned 180°."""
+    squeeze, gap = (0.66, 40) if len(rank) > 1 else (1.0, 0)
+    return "".join(
+        place(rank, INDEX_X, RANK_TOP, RANK_H, squeeze=squeeze, gap=gap, descent=4, turn=turn)
+        + pip(suit, INDEX_X, SUIT_TOP + SUIT_H / 2, SUIT_H, turn=turn)
+        for turn in TURNS
+    )
+
+
+Pips = tuple[tuple[float, float], ...]
+
+
+def pip_layout(rank: str) -> tuple[Pips, Pips]:
+    """A number card's pip centres: ``(mirrored, single)``.
+
+    Each mirrored pip is drawn again turned 180° about the card's centre; single pips once.
+    """
+    top = ((COL_L, ROW_1), (COL_R, ROW_1))
+    upper = ((COL_C, (ROW_1 + MID) / 2),)
+    layouts: dict[str, tuple[Pips, Pips]] = {
+        "2": (((COL_C, ROW_1),), ()),
+        "3": (((COL_C, ROW_1),), ((COL_C, MID),)),
+        "4": (top, ()),
+        "5": (top, ((COL_C, MID),)),
+        "6": ((*top, (COL_L, MID)), ()),
+        "7": ((*top, (COL_L, MID)), upper),
+        "8": ((*top, (COL_L, MID), *upper), ()),
+        "9": ((*top, (COL_L, ROW_2), (COL_R, ROW_2)), ((COL_C, MID),)),
+        "10": ((*top, (COL_L, ROW_2), (COL_R, ROW_2), (COL_C, (ROW_1 + ROW_2) / 2)), ()),
+    }
+    return layouts[rank]
+
+
+def number_card(rank: str, suit: str) -> str:
+    """An ace or a number card: corner indices and the classic pip layout."""
+    if rank == "A":
+        pips = pip(suit, W / 2, MID, 124)
+    else:
+        mirrored, single = pip_layout(rank)
+        pips = "".join(pip(suit, x, y, PIP_H, turn=t) for x, y in mirrored for t in TURNS)
+        pips += "".join(pip(suit, x, y, PIP_H) for x, y in single)
+    return svg([blank(), path(corners(rank, suit) + pips, colour(suit))])
+
+
+def court_card(rank: str, suit: str) -> str:
+    """J, Q or K: a framed centre panel holding a large letter and suit symbol."""
+    ink = colour(suit)
+    tint = "#fbeef0" if suit in "HD" else "#eef1f6"
+    x0, y0 = 66.0, 44.0
+    pw, ph = W - 2 * x0, H - 2 * y0
+    body = [
+        blank(),
+        rect(x0, y0, pw, ph, 8, tint, stroke=GOLD, stroke_width="3"),
+        rect(x0 + 7, y0 + 7, pw - 14, ph - 14, 4, "none", stroke=ink, stroke_width="1.5"),
+    ]
+    cx = W / 2
+    letter = place(rank, cx, 76, 90, descent=8)
+    big = pip(suit, cx, 236, 76)
+    small = "".join(
+        pip(suit, x, y0 + 22, 16, turn=turn) for x in (x0 + 21, W - x0 - 21) for turn in TURNS
+    )
+    rule = f"M{num(cx - 34)} 186h68v3h-68Z"
+    body.append(path(corners(rank, suit) + letter + big + small, ink))
+    body.append(path(rule, GOLD))
+    return svg(body)
+
+
+def joker() -> str:
+    """The joker: a star motif and the word JOKER running down the corners."""
+    top, pitch, cap = 14.0, 36.0, 29.0
+    word = "".join(
+        place(ch, INDEX_X - 2, top + i * pitch, cap, descent=3, turn=turn)
+        for i, ch in enumerate("JOKER")
+        for turn in TURNS
+    )
+    cx, cy = W / 2, MID
+    angles = [2 * math.pi * k / 12 for k in range(12)]
+    ring = [star(cx + 64 * math.sin(a), cy - 64 * math.cos(a), 8, 3.5) for a in angles]
+    body = [
+        blank(),
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="52" fill="none" stroke="{GOLD}" '
+        'stroke-width="3"/>',
+        path(star(cx, cy + 3, 45, 18), RED),
+        path(star(cx, cy + 3, 19, 7.6), "#f3c343"),
+        path(word + "".join(ring[1::2]), BLACK),
+        path("".join(ring[0::2]), RED),
+    ]
+    return svg(body)
+
+
+def back() -> str:
+    """The back: a deep-blue diamond lattice inside a white border."""
+    navy, light = "#173a73", "#3f69ad"
+    frame = {"stroke": "#e9eef7", "stroke_width": "2"}
+    x0, y0, x1, y1 = 14.0, 14.0, W - 14.0, H - 14.0
+    step = 18.0
+    cells = []
+    # Diamonds on a grid centred in the panel, kept wholly inside the inner frame.
+    nx = int((x1 - x0 - 16) // step)
+    ny = int((y1 - y0 - 16) // step)
+    ox = W / 2 - (nx - 1) * step / 2
+    oy = H / 2 - (ny - 1) * step / 2
+    r = step / 2 - 2.2
+    d = num(r)
+    for j in range(ny):
+        for i in range(nx):
+            cx, cy = ox + i * step, oy + j * step
+            cells.append(f"M{num(cx)} {num(cy - r)}l{d} {d}l-{d} {d}l-{d}-{d}Z")
+    dots = []
+    for j in range(ny - 1):
+        for i in range(nx - 1):
+            cx, cy = ox + (i + 0.5) * step, oy + (j + 0.5) * step
+            dots.append(f"M{num(cx - 1.6)} {num(cy)}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0Z")
+    body = [
+        blank(),
+        rect(x0, y0, x1 - x0, y1 - y0, 9, navy),
+        path("".join(cells), light),
+        path("".join(dots), "#9db8e3"),
+        rect(x0 + 5, y0 + 5, x1 - x0 - 10, y1 - y0 - 10, 6, "none", **frame),
+    ]
+    return svg(body)
+
+
+def card_names() -> list[str]:
+    """File stems for the 54 faces and the back, in sheet order."""
+    return [f"{rank}{suit}" for suit in SUITS for rank in RANKS] + ["JK", "back"]
+
+
+def cards() -> Iterator[tuple[str, str]]:
+    """``(stem, svg text)`` for every card file."""
+    for suit in SUITS:
+        for rank in RANKS:
+            maker = court_card if rank in "JQK" else number_card
+            yield f"{rank}{suit}", maker(rank, suit)
+    yield "JK", joker()
+    yield "back", back()
+
+
+def write_all(out: Path) -> list[Path]:
+    """Write every card SVG into ``out``; return the paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, text in cards():
+        target = out / f"{stem}.svg"
+        target.write_bytes(text.encode("utf-8"))
+        written.append(target)
+    return written
+
+
+def contact_sheet(files: list[Path], target: Path) -> None:
+    """Render every card at 60×84 and 180×252 into one PNG."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    gap, sizes = 8, ((60, 84), (180, 252))
+    width = 14 * (sizes[-1][0] + gap) + gap  # 14 large cards a row; small ones fill the width
+    layout = []  # (size, cards per row, top of the band)
+    top = 0
+    for w, h in sizes:
+        per_row = (width - gap) // (w + gap)
+        layout.append(((w, h), per_row, top))
+        top += math.ceil(len(files) / per_row) * (h + gap) + gap
+    sheet = pygame.Surface((width, top))
+    sheet.fill((28, 92, 56))
+    for (w, h), per_row, band in layout:
+        for i, file in enumerate(files):
+            image = pygame.image.load_sized_svg(str(file), (w, h))
+            row, col = divmod(i, per_row)
+            sheet.blit(image, (gap + col * (w + gap), band + gap + row * (h + gap)))
+    pygame.image.save(sheet, str(target))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder")
+    parser.add_argument("--sheet", type=Path, help="also render a contact-sheet PNG here")
+    args = parser.parse_args(argv)
+    files = write_all(args.out)
+    if args.sheet:
+        contact_sheet(files, args.sheet)
+
+
+if __name__ == "__main__":
+    main()
