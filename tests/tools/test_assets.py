@@ -1,0 +1,130 @@
+"""The committed assets: complete, loadable by pygame, sane, and exactly what tools/ generates."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import struct
+import wave
+from pathlib import Path
+from types import ModuleType
+from xml.etree import ElementTree
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.engine.cards import new_shoe
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = ROOT / "assets" / "cards"
+SOUNDS = ROOT / "assets" / "sounds"
+CARD_STEMS = [str(card) for card in new_shoe(1, 1)] + ["back"]
+SIZES = ((60, 84), (180, 252))
+# name: (shortest, longest) duration in seconds
+DURATIONS = {
+    "draw": (0.1, 0.2),
+    "discard": (0.08, 0.16),
+    "deal": (0.04, 0.15),
+    "shuffle": (0.4, 0.8),
+    "go_out": (0.4, 0.8),
+    "round_end": (0.3, 0.9),
+    "win": (0.9, 1.5),
+    "illegal": (0.1, 0.2),
+    "click": (0.02, 0.08),
+}
+
+
+def load_tool(name: str) -> ModuleType:
+    """Import ``tools/<name>.py`` by file path."""
+    spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ink_pixels(surface: pygame.Surface, box: tuple[int, int, int, int]) -> int:
+    """Opaque pixels in ``box`` that are clearly ink (dark or saturated), not ivory card stock."""
+    # Whole-surface grayscale: pygame-ce 2.5.8's grayscale() of a subsurface comes back blank.
+    grey = pygame.transform.grayscale(surface)
+    ink = pygame.mask.from_threshold(grey, (0, 0, 0, 255), (110, 110, 110, 255))
+    x, y, w, h = box
+    return ink.overlap_area(pygame.Mask((w, h), fill=True), (x, y))
+
+
+def test_every_card_of_the_deck_has_an_svg() -> None:
+    assert len(CARD_STEMS) == 54
+    assert "10H" in CARD_STEMS and "QS" in CARD_STEMS and "JK" in CARD_STEMS
+    assert sorted(p.stem for p in CARDS.glob("*.svg")) == sorted(CARD_STEMS)
+
+
+def test_card_svgs_are_small_and_use_only_what_nanosvg_draws() -> None:
+    for stem in CARD_STEMS:
+        text = (CARDS / f"{stem}.svg").read_text(encoding="utf-8")
+        root = ElementTree.fromstring(text)
+        assert root.get("viewBox") == "0 0 250 350"
+        assert len(text.encode()) < 20_000, stem
+        for banned in ("<text", "class=", "filter", "<use", "<style"):
+            assert banned not in text, (stem, banned)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_render_at_the_requested_size_with_a_visible_index(size: tuple[int, int]) -> None:
+    w, h = size
+    corner = (0, 0, w // 4, h // 3)
+    opposite = (w - w // 4, h - h // 3, w // 4, h // 3)
+    for stem in CARD_STEMS:
+        image = pygame.image.load_sized_svg(str(CARDS / f"{stem}.svg"), size)
+        assert image.get_size() == size, stem
+        if stem == "back":
+            assert ink_pixels(image, (w // 4, h // 4, w // 2, h // 2)) > w * h // 8
+            continue
+        # The corner index is drawn at the top left and again (turned) at the bottom right.
+        assert ink_pixels(image, corner) > w * h // 200, stem
+        assert ink_pixels(image, opposite) > w * h // 200, stem
+        # The left margin is blank card stock, not ink: the art is not a filled blob.
+        assert ink_pixels(image, (1, h // 2 - 2, 2, 4)) == 0, stem
+
+
+def test_any_five_by_seven_request_comes_back_at_exactly_that_size() -> None:
+    for width in range(20, 401, 5):
+        size = (width, width * 7 // 5)
+        assert pygame.image.load_sized_svg(str(CARDS / "QH.svg"), size).get_size() == size
+
+
+def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:
+    load_tool("make_cards").main(["--out", str(tmp_path)])
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted(p.name for p in CARDS.iterdir())
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (CARDS / name).read_bytes(), name
+
+
+def test_make_sounds_reproduces_the_committed_files(tmp_path: Path) -> None:
+    load_tool("make_sounds").main(["--out", str(tmp_path)])
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == sorted(p.name for p in SOUNDS.iterdir())
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (SOUNDS / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("name", sorted(DURATIONS))
+def test_sound_is_a_short_quiet_clean_wav(name: str) -> None:
+    with wave.open(str(SOUNDS / f"{name}.wav"), "rb") as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 44_100)
+        frames = wav.getnframes()
+        samples = struct.unpack(f"<{frames}h", wav.readframes(frames))
+    shortest, longest = DURATIONS[name]
+    assert shortest <= frames / 44_100 <= longest
+    peak = max(abs(s) for s in samples)
+    assert 0.3 * 32768 < peak < 0.71 * 32768  # audible, at most about -3 dBFS
+    assert abs(samples[0]) < 300 and abs(samples[-1]) < 300  # faded: no click at either end
+
+
+def test_sounds_total_under_a_megabyte() -> None:
+    assert sum(p.stat().st_size for p in SOUNDS.glob("*.wav")) < 1_000_000
+    assert sorted(p.stem for p in SOUNDS.glob("*.wav")) == sorted(DURATIONS)
