@@ -1,0 +1,8 @@
+"""``python -m game``: open the game window (``--help`` lists the options)."""
+
+from __future__ import annotations
+
+from game.ui.app import main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""The command line of the game window (``python -m game``)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ui.setup import LEVELS
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """How the window starts."""
+
+    autoplay: bool = False
+    """Four AI seats play (for smoke tests, benchmarks and demos)."""
+    rounds: int | None = None
+    """With autoplay: stop after this many rounds."""
+    max_speed: bool = False
+    """No animation time: every move lands at once."""
+    screenshot: str | None = None
+    """With autoplay: save the window to this PNG when done."""
+    quit_when_done: bool = False
+    """With autoplay: close the window when done."""
+    seed: int | None = None
+    """The first match's seed (random if not given)."""
+    size: tuple[int, int] = (1280, 800)
+    level: str = "normal"
+    """The opponents' level on the title screen."""
+    mute: bool = False
+    ai_process: bool = True
+    """Think in a separate process (off: on a thread, for tests that need no process)."""
+
+
+def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
+    """Read the command line; ``--help`` lists it."""
+    parser = argparse.ArgumentParser(prog="three-thirteen", description="Play Three-Thirteen.")
+    parser.add_argument("--autoplay", action="store_true", help="four AI seats play")
+    parser.add_argument("--rounds", type=int, help="with --autoplay: stop after N rounds")
+    parser.add_argument(
+        "--speed", choices=("normal", "max"), default="normal", help="animation speed"
+    )
+    parser.add_argument("--screenshot", metavar="PATH", help="save a PNG when autoplay is done")
+    parser.add_argument("--quit-when-done", action="store_true", help="close after autoplay")
+    parser.add_argument("--seed", type=int, help="seed of the first match")
+    parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--level", choices=LEVELS, default="normal", help="opponents' level")
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    args = parser.parse_args(argv)
+    try:
+        width, height = (int(part) for part in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, not {args.size!r}")
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    return LaunchOptions(
+        autoplay=args.autoplay,
+        rounds=args.rounds,
+        max_speed=args.speed == "max",
+        screenshot=args.screenshot,
+        quit_when_done=args.quit_when_done,
+        seed=args.seed,
+        size=(max(640, width), max(400, height)),
+        level=args.level,
+        mute=args.mute,
+    )

@@ -1,0 +1,31 @@
+"""Who sits where and how fast the table plays: what a new match is started with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.rules import RuleSet
+
+LEVELS = ("easy", "normal", "hard")
+"""The AI levels a player can choose, weakest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """The rules, the seed and the seats of a match at the table."""
+
+    seed: int
+    rules: RuleSet = field(default_factory=RuleSet)
+    policies: dict[int, str] = field(
+        default_factory=lambda: {1: "normal", 2: "normal", 3: "normal"}
+    )
+    """Per AI seat, its policy; seat 0 is the human unless it is listed (autoplay)."""
+    move_seconds: float = 0.45
+    """How long one card takes to travel; 0 plays at full speed."""
+    rounds: int | None = None
+    """Stop after this many rounds (autoplay), or play the whole match."""
+
+    @property
+    def human(self) -> bool:
+        """True if seat 0 is played by the person at the screen."""
+        return 0 not in self.policies

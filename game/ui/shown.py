@@ -1,0 +1,103 @@
+"""What the table shows right now: the match as far as its animations have got.
+
+The engine runs ahead (an AI turn is applied at once); the table replays the
+events one by one, and this record follows them, so what is drawn always
+matches an animation that has finished or is under way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.cards import Card, Rank
+from game.engine.events import (
+    Dealt,
+    Discarded,
+    DiscardStarted,
+    DrewFromStock,
+    Event,
+    LastTurnsBegan,
+    RoundScored,
+    RoundStarted,
+    StockReshuffled,
+    TookDiscard,
+    WentOut,
+)
+from game.engine.rules import RuleSet
+
+
+@dataclass(slots=True)
+class ShownTable:
+    """The table's picture of the match: hands, piles, round facts and scores."""
+
+    rules: RuleSet
+    round_index: int = 0
+    hand_size: int = 0
+    wild_rank: Rank = Rank.THREE
+    dealer: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    stock_count: int = 0
+    went_out: int | None = None
+    last_turns: bool = False
+    round_scores: list[tuple[int, ...]] = field(default_factory=list)
+    totals: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        players = self.rules.players
+        self.hands = [[] for _ in range(players)]
+        self.totals = (0,) * players
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the match has."""
+        return len(self.rules.hand_sizes)
+
+    def follow(self, event: Event, insert_at: int | None = None) -> None:
+        """Take ``event`` into the picture; a card drawn by seat 0 goes at ``insert_at``."""
+        match event:
+            case RoundStarted():
+                self.round_index = event.round_index
+                self.hand_size = event.hand_size
+                self.wild_rank = event.wild_rank
+                self.dealer = event.dealer
+                self.hands = [[] for _ in self.hands]
+                self.discard = []
+                self.stock_count = self.rules.shoe_size
+                self.went_out = None
+                self.last_turns = False
+            case Dealt():
+                for seat, hand in enumerate(event.hands):
+                    self.hands[seat] = list(hand)
+                self.stock_count -= sum(len(hand) for hand in event.hands)
+            case DiscardStarted():
+                self.discard.append(event.card)
+                self.stock_count -= 1
+            case DrewFromStock():
+                self.stock_count -= 1
+                self._receive(event.seat, event.card, insert_at)
+            case TookDiscard():
+                self.discard.pop()
+                self._receive(event.seat, event.card, insert_at)
+            case Discarded():
+                self.hands[event.seat].remove(event.card)
+                self.discard.append(event.card)
+            case StockReshuffled():
+                self.discard = self.discard[-1:]
+                self.stock_count = event.cards_count
+            case WentOut():
+                self.went_out = event.seat
+            case LastTurnsBegan():
+                self.last_turns = True
+            case RoundScored():
+                self.round_scores.append(event.penalties)
+                self.totals = event.totals
+            case _:
+                pass
+
+    def _receive(self, seat: int, card: Card, insert_at: int | None) -> None:
+        hand = self.hands[seat]
+        if insert_at is None or seat != 0:
+            hand.append(card)
+        else:
+            hand.insert(max(0, min(insert_at, len(hand))), card)

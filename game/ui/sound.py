@@ -1,0 +1,56 @@
+"""Sound effects; with no audio device the game is simply silent."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import pygame
+
+from game.resources import asset_path
+
+NAMES = (
+    "draw",
+    "discard",
+    "deal",
+    "shuffle",
+    "go_out",
+    "round_end",
+    "win",
+    "illegal",
+    "click",
+)
+log = logging.getLogger(__name__)
+
+
+class Sounds:
+    """Plays the shipped effects by name; every failure means silence, never an exception."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.enabled = enabled and self._open_device()
+        if self.enabled:
+            for name in NAMES:
+                try:
+                    self._sounds[name] = pygame.mixer.Sound(
+                        str(asset_path("sounds", f"{name}.wav"))
+                    )
+                except (pygame.error, FileNotFoundError) as error:
+                    log.warning("sound %s unavailable: %s", name, error)
+
+    @staticmethod
+    def _open_device() -> bool:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+        except pygame.error as error:
+            log.warning("no audio device, playing silently: %s", error)
+            return False
+        return True
+
+    def play(self, name: str) -> None:
+        """Play effect ``name`` if sound is on and the effect exists."""
+        sound = self._sounds.get(name) if self.enabled else None
+        if sound is not None:
+            with contextlib.suppress(pygame.error):
+                sound.play()

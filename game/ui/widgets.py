@@ -1,0 +1,52 @@
+"""Buttons: a label, a rectangle and what a click does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.text import Text
+
+FELT = (24, 92, 60)
+PANEL = (16, 40, 30)
+GOLD = (236, 196, 84)
+INK = (240, 240, 230)
+MUTED = (170, 190, 175)
+
+
+@dataclass(slots=True)
+class Button:
+    """A clickable button; ``enabled`` is asked every frame."""
+
+    label: str
+    on_click: Callable[[], None]
+    enabled: Callable[[], bool] = field(default=lambda: True)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hovered: bool = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Track hover; run ``on_click`` on a left click inside. True if the click was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.enabled():
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Text) -> None:
+        active = self.enabled()
+        fill = (52, 120, 86) if active and self.hovered else (34, 84, 60)
+        if not active:
+            fill = (30, 56, 44)
+        radius = max(4, self.rect.height // 4)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
+        size = max(10, round(self.rect.height * 0.42))
+        text.blit(surface, self.label, size, INK if active else MUTED, center=self.rect.center)

@@ -1,0 +1,59 @@
+"""Drive the game window from tests: post real pygame events, step frames by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui.app import App
+from game.ui.options import LaunchOptions
+from game.ui.table import TableScene
+
+FRAME = 1 / 60
+
+
+def make_app(**options: object) -> App:
+    """A window with the given launch options (real process for the AI unless told)."""
+    return App(LaunchOptions(**options))  # type: ignore[arg-type]
+
+
+def step_until(app: App, done: Callable[[], bool], frames: int = 20_000, dt: float = FRAME) -> int:
+    """Step frames until ``done()``; fails the test if it never happens. Returns frames used."""
+    for frame in range(frames):
+        if done():
+            return frame
+        app.step(dt)
+    raise AssertionError(f"condition not reached after {frames} frames")
+
+
+def table_of(app: App) -> TableScene:
+    scene = next(s for s in reversed(app.stack.scenes) if isinstance(s, TableScene))
+    return scene
+
+
+def post(kind: int, **attributes: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attributes))
+
+
+def click(pos: tuple[float, float]) -> None:
+    point = (round(pos[0]), round(pos[1]))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+
+
+def drag(start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    """Press at ``start``, move in ``steps`` to ``end``, release there."""
+    x0, y0 = round(start[0]), round(start[1])
+    x1, y1 = round(end[0]), round(end[1])
+    post(pygame.MOUSEBUTTONDOWN, pos=(x0, y0), button=1)
+    for index in range(1, steps + 1):
+        x = x0 + (x1 - x0) * index // steps
+        y = y0 + (y1 - y0) * index // steps
+        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=(x1, y1), button=1)
+
+
+def key(code: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)

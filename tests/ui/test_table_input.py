@@ -1,0 +1,107 @@
+"""Clicks, keys, a slow AI seat and a resized window: the table stays playable."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.actions import Phase
+from game.ui.app import App
+from game.ui.setup import MatchSetup
+from game.ui.summary import ScoreSheetScene
+from game.ui.table import TableScene
+from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until
+from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
+
+
+@pytest.fixture
+def app() -> App:
+    window = make_app(mute=True)
+    yield window
+    window.close()
+
+
+def test_a_turn_by_clicks(app: App) -> None:
+    table = start_table(app, seed=21)
+    wait_for_my_turn(app, table)
+    top = table.shown.discard[-1]
+    click(table.layout.pile_rect(False).center)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.phase is Phase.DISCARD and top in table.match.hands[0]
+    victim = next(card for card in table.hand if card != top)
+    center = table.sprites[victim].pose.center
+    click(center)
+    app.step(FRAME)
+    click(center)
+    app.step(FRAME)
+    assert victim not in table.match.hands[0]
+    assert table.match.discard_pile[-1] == victim or table.match.round_index > 0
+
+
+def test_a_turn_by_keys(app: App) -> None:
+    table = start_table(app, seed=22)
+    wait_for_my_turn(app, table)
+    key(pygame.K_s)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.phase is Phase.DISCARD
+    for _ in range(3):
+        key(pygame.K_RIGHT)
+    app.step(FRAME)
+    assert table.selected == 2
+    chosen = table.hand[2]
+    key(pygame.K_LEFT, pygame.KMOD_SHIFT)
+    app.step(FRAME)
+    assert table.hand[1] == chosen and table.selected == 1
+    key(pygame.K_RETURN)
+    app.step(FRAME)
+    assert chosen not in table.match.hands[0]
+    assert table.match.current_seat != 0 or table.match.round_index > 0
+
+
+def test_the_window_keeps_answering_while_an_ai_thinks(app: App) -> None:
+    policies = {1: "tests.ui.slow_bot:SlowBot", 2: "greedy", 3: "greedy"}
+    table = TableScene(app, MatchSetup(seed=4, policies=policies, move_seconds=0.0))
+    app.stack.replace_all(table)
+
+    def left_is_thinking() -> bool:
+        if table._my_turn():
+            key(pygame.K_s if table.match.phase is Phase.DRAW else pygame.K_RETURN)
+            if table.selected is None:
+                key(pygame.K_RIGHT)
+        return table.decision is not None and table.match.current_seat == 1
+
+    step_until(app, left_is_thinking, frames=100_000)
+    pending = table.decision
+    assert pending is not None and not pending.done()
+    key(pygame.K_TAB)
+    app.step(FRAME)
+    assert isinstance(app.stack.top, ScoreSheetScene)
+    key(pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert app.stack.top is table
+    order = list(table.hand)
+    drag(table.sprites[order[0]].pose.center, table.layout.hand_slots(len(order))[-1])
+    app.step(FRAME)
+    assert table.hand == [*order[1:], order[0]]
+    assert not pending.done(), "the events were handled while the seat was still thinking"
+    step_until(app, lambda: table.match.current_seat != 1, frames=100_000)
+
+
+def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
+    table = start_table(app, seed=23)
+    wait_for_my_turn(app, table)
+    key(pygame.K_s)
+    app.step(FRAME)
+    settle(app, table)
+    post(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)
+    app.step(FRAME)
+    settle(app, table)
+    assert app.screen.get_size() == (800, 500)
+    assert table.layout.width == 800
+    card = table.hand[0]
+    assert table.layout.hand_area.collidepoint(table.sprites[card].pose.center)
+    drag(table.sprites[card].pose.center, table.layout.pile_rect(False).center)
+    app.step(FRAME)
+    assert card not in table.match.hands[0]

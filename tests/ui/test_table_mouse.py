@@ -1,0 +1,150 @@
+"""A whole match played through posted mouse events, the engine checked after every drop."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from game.engine.actions import Discard, Draw, DrawSource, Phase
+from game.ui.app import App
+from game.ui.setup import MatchSetup
+from game.ui.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table import TableScene
+from tests.ui.driver import FRAME, click, drag, make_app, step_until
+from tests.ui.players import MousePlayer
+
+GREEDY = {1: "greedy", 2: "greedy", 3: "greedy"}
+
+
+def start_table(app: App, seed: int = 7, pace: float = 0.0) -> TableScene:
+    table = TableScene(app, MatchSetup(seed=seed, policies=dict(GREEDY), move_seconds=pace))
+    app.stack.replace_all(table)
+    return table
+
+
+def wait_for_my_turn(app: App, table: TableScene) -> None:
+    """Step until the player may act, closing round summaries with their button."""
+
+    def ready() -> bool:
+        top = app.stack.top
+        if isinstance(top, RoundSummaryScene):
+            click(top.buttons[0].rect.center)
+            return False
+        return isinstance(top, MatchEndScene) or table._my_turn()
+
+    step_until(app, ready)
+
+
+def settle(app: App, table: TableScene) -> None:
+    step_until(app, lambda: not table.busy() and app.stack.top is table, frames=2000)
+
+
+def assert_hand_matches(table: TableScene) -> None:
+    assert Counter(table.hand) == Counter(table.match.hands[0])
+
+
+@pytest.fixture
+def app() -> App:
+    window = make_app(mute=True)
+    yield window
+    window.close()
+
+
+def test_a_whole_match_by_drag_and_drop(app: App) -> None:
+    table = start_table(app)
+    player = MousePlayer()
+    turns = 0
+    while True:
+        wait_for_my_turn(app, table)
+        if isinstance(app.stack.top, MatchEndScene):
+            break
+        draw = player.choose(table)
+        before = len(table.match.hands[0])
+        player.perform(table, draw, slot=0)
+        app.step(FRAME)
+        assert table.match.phase is Phase.DISCARD and table.match.current_seat == 0
+        assert len(table.match.hands[0]) == before + 1
+        settle(app, table)
+        assert_hand_matches(table)
+        discard = player.choose(table)
+        assert isinstance(discard, Discard)
+        player.perform(table, discard)
+        app.step(FRAME)
+        assert discard.card not in table.match.hands[0] or table.match.round_index > 0
+        assert discard.card not in table.hand
+        turns += 1
+    assert table.match.is_over
+    assert turns > 40
+    end = app.stack.top
+    assert isinstance(end, MatchEndScene)
+    assert end.event.winners == table.match.winners
+    assert table.shown.totals == table.match.totals
+
+
+def test_a_drawn_card_lands_where_it_is_dropped(app: App) -> None:
+    table = start_table(app, seed=11)
+    wait_for_my_turn(app, table)
+    MousePlayer().perform(table, Draw(DrawSource.STOCK), slot=0)
+    app.step(FRAME)
+    settle(app, table)
+    drawn = table.match.hands[0][-1]
+    assert table.hand[0] == drawn
+
+
+def test_an_illegal_drop_returns_the_card_and_changes_nothing(app: App) -> None:
+    table = start_table(app, seed=3)
+    wait_for_my_turn(app, table)
+    saved = table.match.to_json()
+    order = list(table.hand)
+    card = order[1]
+    home = table.sprites[card].pose.center
+    drag(home, table.layout.pile_rect(False).center)  # discarding before drawing
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert table.hand == order
+    assert table.sprites[card].pose.center == pytest.approx(home)
+    drag(table.layout.pile_rect(True).center, (table.layout.width / 2, table.layout.height * 0.25))
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert table.hand == order
+
+
+def test_the_card_just_taken_cannot_go_straight_back(app: App) -> None:
+    table = start_table(app, seed=5)
+    wait_for_my_turn(app, table)
+    taken = table.shown.discard[-1]
+    MousePlayer().perform(table, Draw(DrawSource.DISCARD))
+    app.step(FRAME)
+    settle(app, table)
+    saved = table.match.to_json()
+    drag(table.sprites[taken].pose.center, table.layout.pile_rect(False).center)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert taken in table.hand
+    assert table.notice is not None and "Not allowed" in table.notice[0]
+
+
+def test_reordering_by_drag_survives_draws_and_discards(app: App) -> None:
+    table = start_table(app, seed=9)
+    wait_for_my_turn(app, table)
+    first, last = table.hand[0], table.hand[-1]
+    slots = table.layout.hand_slots(len(table.hand))
+    drag(table.sprites[first].pose.center, (slots[-1][0] + 10, slots[-1][1]))
+    app.step(FRAME)
+    settle(app, table)
+    assert table.hand[-1] == first and table.hand[-2] == last
+    kept = [card for card in table.hand]
+    click(table.layout.pile_rect(True).center)  # draw by a click: the card goes to the end
+    app.step(FRAME)
+    settle(app, table)
+    assert table.hand[: len(kept)] == kept
+    victim = table.hand[2]
+    drag(table.sprites[victim].pose.center, table.layout.pile_rect(False).center)
+    app.step(FRAME)
+    settle(app, table)
+    assert victim not in table.hand
+    assert [card for card in kept if card != victim] == [c for c in table.hand if c in kept]
