@@ -33,7 +33,8 @@ class App:
     def __init__(self, options: LaunchOptions | None = None) -> None:
         self.options = options or LaunchOptions()
         self.log = logging.getLogger("game")
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Three-Thirteen")
         self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()

@@ -80,6 +80,11 @@ def test_a_whole_match_by_drag_and_drop(app: App) -> None:
     assert isinstance(end, MatchEndScene)
     assert end.event.winners == table.match.winners
     assert table.shown.totals == table.match.totals
+    click(end.buttons[0].rect.center)  # New game
+    app.step(FRAME)
+    fresh = app.stack.top
+    assert isinstance(fresh, TableScene) and fresh is not table
+    assert fresh.match.round_index == 0 and not fresh.match.is_over
 
 
 def test_a_drawn_card_lands_where_it_is_dropped(app: App) -> None:

@@ -1,0 +1,170 @@
+"""Title, buttons, hints, screenshots, sounds and the autoplay command line."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.registry import make_policy
+from game.engine.actions import Phase
+from game.engine.match import Match
+from game.ui import hand_order
+from game.ui.ai_worker import AiWorker
+from game.ui.app import App
+from game.ui.summary import RoundSummaryScene
+from game.ui.table import TableScene
+from game.ui.title import TitleScene
+from tests.ui.driver import FRAME, click, key, make_app, step_until
+from tests.ui.players import MousePlayer
+from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def app() -> App:
+    window = make_app(mute=True)
+    yield window
+    window.close()
+
+
+def test_the_title_starts_a_match_at_the_chosen_level(app: App) -> None:
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(title.buttons[1].rect.center)
+    app.step(FRAME)
+    assert title.level == "hard" and "Hard" in title.buttons[1].label
+    click(title.buttons[0].rect.center)
+    app.step(FRAME)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.setup.policies == {1: "hard", 2: "hard", 3: "hard"}
+
+
+def test_quit_on_the_title_closes_the_window(app: App) -> None:
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(title.buttons[2].rect.center)
+    app.step(FRAME)
+    assert not app.running
+
+
+def test_sort_and_arrange_buttons_order_the_hand(app: App) -> None:
+    table = start_table(app, seed=31)
+    wait_for_my_turn(app, table)
+    by_rank, by_suit, arrange = table.buttons[:3]
+    click(by_rank.rect.center)
+    app.step(FRAME)
+    assert table.hand == hand_order.by_rank(table.match.hands[0])
+    click(by_suit.rect.center)
+    app.step(FRAME)
+    assert table.hand == hand_order.by_suit(table.match.hands[0])
+    click(arrange.rect.center)
+    app.step(FRAME)
+    groups = hand_order.meld_groups(table.arrangement(), table.hand)
+    melded = [card for group in groups for card in group]
+    assert table.hand[: len(melded)] == melded
+
+
+def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
+    table = start_table(app, seed=32)
+    wait_for_my_turn(app, table)
+    click(table.buttons[3].rect.center)
+    step_until(app, lambda: table.hint is not None, frames=100_000)
+    assert table.hint.action in table.match.legal_actions()
+    assert table.notice is not None and table.notice[0].startswith("Hint: ")
+
+
+def test_decisions_in_the_worker_process_match_the_policy_in_process() -> None:
+    match = Match.new(seed=8)
+    worker = AiWorker({seat: "normal" for seat in range(4)}, seed=8)
+    try:
+        for _ in range(12):
+            seat = match.current_seat
+            action = worker.decide(match.view_for(seat)).result(timeout=60)
+            assert match.why_illegal(action) is None
+            match.apply(action)
+    finally:
+        worker.close()
+    replayed = Match.new(seed=8)
+    policies = {seat: make_policy("normal", random.Random(f"8/seat{seat}")) for seat in range(4)}
+    for _ in range(12):
+        seat = replayed.current_seat
+        replayed.apply(policies[seat].choose(replayed.view_for(seat)))
+    assert replayed.to_json() == match.to_json()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "800x500"])
+def test_screenshots_of_a_mid_round_table_and_a_round_summary(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    app = make_app(mute=True, size=size)
+    try:
+        table = start_table(app, seed=5)
+        player = MousePlayer()
+
+        def summary_open() -> bool:
+            if table._my_turn():
+                player.perform(table, player.choose(table))
+            return isinstance(app.stack.top, RoundSummaryScene)
+
+        step_until(app, summary_open)
+        summary_png = tmp_path / "summary.png"
+        app.save_screenshot(str(summary_png))
+        app.stack.top.close()
+        wait_for_my_turn(app, table)
+        key(pygame.K_s)
+        app.step(FRAME)
+        settle(app, table)
+        assert table.match.phase is Phase.DISCARD
+        table_png = tmp_path / "table.png"
+        app.save_screenshot(str(table_png))
+        for path in (summary_png, table_png):
+            picture = pygame.image.load(str(path))
+            assert picture.get_size() == size
+            grid = [(x, y) for x in range(0, size[0], 7) for y in range(0, size[1], 7)]
+            assert len({tuple(picture.get_at(point))[:3] for point in grid}) > 100
+    finally:
+        app.close()
+
+
+def test_autoplay_from_the_command_line(tmp_path: Path) -> None:
+    shot = tmp_path / "autoplay.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    command = [sys.executable, "-m", "game", "--autoplay", "--speed", "max", "--rounds", "1"]
+    command += ["--quit-when-done", "--screenshot", str(shot), "--seed", "2", "--mute"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode()
+    assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+
+
+def test_no_audio_device_means_silence() -> None:
+    code = (
+        "from game.ui.sound import Sounds\n"
+        "sounds = Sounds()\n"
+        "assert not sounds.enabled\n"
+        "sounds.play('draw')\n"
+        "print('silent')\n"
+    )
+    env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver")
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"silent" in result.stdout
+
+
+def test_every_sound_loads_on_a_working_device() -> None:
+    from game.ui.sound import NAMES, Sounds
+
+    sounds = Sounds()
+    assert sounds.enabled
+    assert sorted(sounds._sounds) == sorted(NAMES)
+    sounds.play("go_out")
+    pygame.mixer.quit()
