@@ -30,6 +30,10 @@ def _set_up(specs: dict[int, str], seed: int) -> None:
         _policies[seat] = make_policy(spec, random.Random(f"{seed}/seat{seat}"))
 
 
+def _ready() -> bool:
+    return True
+
+
 def _decide(view: PlayerView) -> Action:
     return _policies[view.seat].choose(view)
 
@@ -45,6 +49,7 @@ class AiWorker:
         self._specs = dict(specs)
         self._seed = seed
         self._executor: Executor = self._start(use_process)
+        self._executor.submit(_ready)  # start the worker now, not at the first decision
 
     def _start(self, use_process: bool) -> Executor:
         if use_process:

@@ -36,6 +36,8 @@ class ShownTable:
     wild_rank: Rank = Rank.THREE
     dealer: int = 0
     hands: list[list[Card]] = field(default_factory=list)
+    known: list[list[Card]] = field(default_factory=list)
+    """Per seat, the cards it took from the discard pile and still holds (seen by all)."""
     discard: list[Card] = field(default_factory=list)
     stock_count: int = 0
     went_out: int | None = None
@@ -46,6 +48,7 @@ class ShownTable:
     def __post_init__(self) -> None:
         players = self.rules.players
         self.hands = [[] for _ in range(players)]
+        self.known = [[] for _ in range(players)]
         self.totals = (0,) * players
 
     @property
@@ -62,6 +65,7 @@ class ShownTable:
                 self.wild_rank = event.wild_rank
                 self.dealer = event.dealer
                 self.hands = [[] for _ in self.hands]
+                self.known = [[] for _ in self.hands]
                 self.discard = []
                 self.stock_count = self.rules.shoe_size
                 self.went_out = None
@@ -78,9 +82,12 @@ class ShownTable:
                 self._receive(event.seat, event.card, insert_at)
             case TookDiscard():
                 self.discard.pop()
+                self.known[event.seat].append(event.card)
                 self._receive(event.seat, event.card, insert_at)
             case Discarded():
                 self.hands[event.seat].remove(event.card)
+                if event.card in self.known[event.seat]:
+                    self.known[event.seat].remove(event.card)
                 self.discard.append(event.card)
             case StockReshuffled():
                 self.discard = self.discard[-1:]

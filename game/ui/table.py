@@ -92,9 +92,9 @@ class TableScene(Scene):
         self.finished = False
         self._arrangement: tuple[tuple[Card, ...], Arrangement] | None = None
         self.buttons = [
-            Button("By rank", lambda: self._reorder(hand_order.by_rank(self.hand))),
-            Button("By suit", lambda: self._reorder(hand_order.by_suit(self.hand))),
-            Button("Arrange", self._arrange_melds),
+            Button("Sort by rank", lambda: self._reorder(hand_order.by_rank(self.hand))),
+            Button("Sort by suit", lambda: self._reorder(hand_order.by_suit(self.hand))),
+            Button("Arrange melds", self._arrange_melds),
             Button("Hint", self._ask_hint, self._my_turn),
             Button("Scores", self._show_scores),
         ]
@@ -335,14 +335,19 @@ class TableScene(Scene):
 
     # --- AI seats and hints -----------------------------------------------------
 
-    def _play_ai(self) -> None:
+    def _ai_to_move(self) -> bool:
         match = self.match
-        if match.is_over or (self.setup.human and match.current_seat == 0):
-            return
-        if self.decision is None:
-            self.decision = self.worker.decide(match.view_for(match.current_seat))
-            return
-        if not self.decision.done():
+        return not match.is_over and not (self.setup.human and match.current_seat == 0)
+
+    def _request_ai(self) -> None:
+        """Start the next AI decision at once: it is thought out while animations play."""
+        if self.decision is None and self._ai_to_move():
+            self.decision = self.worker.decide(self.match.view_for(self.match.current_seat))
+
+    def _play_ai(self) -> None:
+        """Apply the AI seat's decision once it is ready (called when the table is idle)."""
+        self._request_ai()
+        if self.decision is None or not self.decision.done():
             return
         future, self.decision = self.decision, None
         try:
@@ -351,7 +356,8 @@ class TableScene(Scene):
             self.app.log.warning("AI decision failed (%s); asking again", error)
             self.worker.restart_on_thread()
             return
-        self.queue.extend(match.apply(action))
+        self.queue.extend(self.match.apply(action))
+        self._request_ai()
 
     def _ask_hint(self) -> None:
         if self.hint_future is None and self._my_turn():
@@ -384,6 +390,7 @@ class TableScene(Scene):
             return False
         self.insert_at = insert_at
         self.queue.extend(self.match.apply(action, validate=False))
+        self._request_ai()
         self.update(0.0)
         return True
 

@@ -120,6 +120,9 @@ def _paint_seat_plate(
         (scene.seat_label(seat), colour, True),
         (f"{len(shown.hands[seat])} cards · total {shown.totals[seat]}", MUTED, False),
     ]
+    if shown.known[seat]:
+        taken = " ".join(card.pretty() for card in shown.known[seat])
+        lines.append((f"Took {taken}", INK, False))
     if seat == shown.dealer:
         lines.append(("Dealer", MUTED, False))
     if active and scene.decision is not None and not scene.busy():

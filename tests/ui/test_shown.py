@@ -1,0 +1,44 @@
+"""The table's picture, built from events alone, always agrees with the engine."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.engine.match import Match
+from game.engine.rules import RuleSet
+from game.ui.shown import ShownTable
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RuleSet(),
+        RuleSet(jokers=2, schedule="short"),
+        RuleSet(lay_off=True, discard_taken_card=True),
+    ],
+    ids=["default", "jokers-short", "lay-off"],
+)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_events_rebuild_the_table(rules: RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    match = Match.new(rules, seed)
+    shown = ShownTable(rules)
+    for event in match.opening_events():
+        shown.follow(event)
+    while not match.is_over:
+        round_before = match.round_index
+        for event in match.apply(rng.choice(match.legal_actions())):
+            shown.follow(event)
+        if match.is_over or match.round_index != round_before:
+            assert list(shown.totals) == list(match.totals)
+            continue
+        assert [Counter(hand) for hand in shown.hands] == [Counter(h) for h in match.hands]
+        assert shown.discard == list(match.discard_pile)
+        assert shown.stock_count == len(match.stock)
+        assert [Counter(k) for k in shown.known] == [Counter(k) for k in match.known_cards]
+        assert shown.round_index == match.round_index
+        assert shown.wild_rank == match.wild_rank
+    assert shown.round_scores == list(match.round_scores)
