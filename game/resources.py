@@ -11,11 +11,18 @@ from pathlib import Path
 
 
 def asset_root() -> Path:
-    """The folder holding ``cards/``, ``sounds/`` and ``fonts/``."""
+    """The folder holding ``cards/``, ``sounds/`` and ``fonts/``.
+
+    In a PyInstaller bundle: its unpack folder's ``assets``. From a checkout
+    (or an editable install): the repository's ``assets``. From an installed
+    wheel: the data package ``game/assets``.
+    """
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    here = Path(__file__).resolve().parent
+    checkout = here.parent / "assets"
+    return checkout if checkout.is_dir() else here / "assets"
 
 
 def asset_path(*parts: str) -> Path:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine.events import MatchOver, RoundScored
+from game.resources import asset_path
 from game.ui.art import CardArt
 from game.ui.options import LaunchOptions, parse_options
 from game.ui.scene import SceneStack
@@ -36,6 +37,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Three-Thirteen")
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
         self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self.text = Text()
@@ -125,6 +127,8 @@ class App:
             self.stack.draw(self.screen)
             pygame.display.flip()
         self.frame_seconds.append(time.perf_counter() - started)
+        if self.options.frames is not None and len(self.frame_seconds) >= self.options.frames:
+            self.quit()
 
     def _resized(self, event: pygame.event.Event) -> None:
         size = getattr(event, "size", None) or (event.x, event.y)
@@ -143,8 +147,14 @@ class App:
         pygame.quit()
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Start the game window."""
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the game window; returns the exit status (the smoke test's verdict)."""
     multiprocessing.freeze_support()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    App(parse_options(argv)).run()
+    options = parse_options(argv)
+    app = App(options)
+    app.run()
+    if options.smoke_test:
+        print("smoke test: " + ("one round played" if app.done else "FAILED"))
+        return 0 if app.done else 1
+    return 0

@@ -31,6 +31,10 @@ class LaunchOptions:
     mute: bool = False
     ai_process: bool = True
     """Think in a separate process (off: on a thread, for tests that need no process)."""
+    smoke_test: bool = False
+    """Play one round with four AI seats at full speed, then exit 0 only if it finished."""
+    frames: int | None = None
+    """Close after this many frames (start-up benchmarks)."""
 
 
 def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
@@ -47,6 +51,12 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     parser.add_argument("--level", choices=LEVELS, default="normal", help="opponents' level")
     parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="self-test: four AI seats play one round at full speed; exit 0 only if it finished",
+    )
+    parser.add_argument("--frames", type=int, help="close after N frames (start-up benchmark)")
     args = parser.parse_args(argv)
     try:
         width, height = (int(part) for part in args.size.lower().split("x"))
@@ -54,14 +64,17 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         parser.error(f"--size must look like 1280x800, not {args.size!r}")
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    smoke = args.smoke_test
     return LaunchOptions(
-        autoplay=args.autoplay,
-        rounds=args.rounds,
-        max_speed=args.speed == "max",
+        autoplay=args.autoplay or smoke,
+        rounds=1 if smoke else args.rounds,
+        max_speed=args.speed == "max" or smoke,
         screenshot=args.screenshot,
-        quit_when_done=args.quit_when_done,
+        quit_when_done=args.quit_when_done or smoke,
         seed=args.seed,
         size=(max(640, width), max(400, height)),
         level=args.level,
         mute=args.mute,
+        smoke_test=smoke,
+        frames=args.frames,
     )

@@ -128,3 +128,22 @@ def test_sound_is_a_short_quiet_clean_wav(name: str) -> None:
 def test_sounds_total_under_a_megabyte() -> None:
     assert sum(p.stat().st_size for p in SOUNDS.glob("*.wav")) < 1_000_000
     assert sorted(p.stem for p in SOUNDS.glob("*.wav")) == sorted(DURATIONS)
+
+
+def test_make_icon_reproduces_the_committed_icons(tmp_path: Path) -> None:
+    written = load_tool("make_icon").write_icons(tmp_path)
+    for path in written:
+        assert path.read_bytes() == (ROOT / "assets" / path.name).read_bytes(), path.name
+
+
+def test_icon_files_hold_every_size() -> None:
+    ico = (ROOT / "assets" / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
+    assert (reserved, kind, count) == (0, 1, 7)
+    for index in range(count):
+        *_, size, offset = struct.unpack_from("<BBBBHHII", ico, 6 + 16 * index)
+        assert ico[offset : offset + 8] == b"\x89PNG\r\n\x1a\n" and size > 0
+    icns = (ROOT / "assets" / "icon.icns").read_bytes()
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    assert b"ic09" in icns and b"icp4" in icns
+    assert pygame.image.load(str(ROOT / "assets" / "icon.png")).get_size() == (256, 256)
