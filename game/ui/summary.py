@@ -270,3 +270,12 @@ class MatchEndScene(Overlay):
         area = panel.inflate(-size * 4, -size * 10)
         area.top = panel.top + size * 5
         paint_score_sheet(self, surface, area, highlight=self.event.winners)
+        order = sorted(range(len(self.event.totals)), key=lambda seat: self.event.totals[seat])
+        places = "   ".join(
+            f"{place}. {'You' if seat == 0 else SEAT_NAMES[seat]} {self.event.totals[seat]}"
+            for place, seat in enumerate(order, start=1)
+        )
+        bottom = self.buttons[0].rect.top - size
+        self.app.text.blit(
+            surface, places, round(size * 1.2), INK, True, midbottom=(panel.centerx, bottom)
+        )

@@ -37,6 +37,7 @@ from game.engine.events import (
 from game.engine.match import Match
 from game.engine.melds import Arrangement
 from game.engine.solver import best_arrangement
+from game.engine.view import PlayerView
 from game.ui import hand_order
 from game.ui.ai_worker import AiWorker
 from game.ui.layout import SEAT_ANGLES, SEAT_NAMES, TableLayout
@@ -81,6 +82,7 @@ class TableScene(Scene):
         self.decision: Future[Action] | None = None
         self.hint_future: Future[Suggestion] | None = None
         self.hint: Suggestion | None = None
+        self.hint_view: PlayerView | None = None
         self.banner: tuple[str, float] | None = None
         self.notice: tuple[str, float] | None = None
         self.press: Press | None = None
@@ -361,7 +363,8 @@ class TableScene(Scene):
 
     def _ask_hint(self) -> None:
         if self.hint_future is None and self._my_turn():
-            self.hint_future = self.worker.hint(self.match.view_for(0))
+            self.hint_view = self.match.view_for(0)
+            self.hint_future = self.worker.hint(self.hint_view)
             self.notice = ("Thinking about a hint…", 10.0)
 
     def _collect_hint(self) -> None:
@@ -369,6 +372,9 @@ class TableScene(Scene):
         if future is None or not future.done():
             return
         self.hint_future = None
+        if self.match.view_for(0) != self.hint_view:
+            self.notice = None  # you played before the hint came: it no longer applies
+            return
         try:
             self.hint = future.result()
         except Exception as error:
