@@ -10,8 +10,10 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from game.ai.hint import Suggestion, suggest
 from game.ai.policy import Policy
@@ -20,6 +22,7 @@ from game.engine.actions import Action
 from game.engine.view import PlayerView
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 _policies: dict[int, Policy] = {}
 
 
@@ -70,7 +73,7 @@ class AiWorker:
         """What the strongest seat would do in ``view``, with a reason."""
         return self._submit(_hint, view)
 
-    def _submit(self, function, view):  # type: ignore[no-untyped-def]
+    def _submit(self, function: Callable[[PlayerView], T], view: PlayerView) -> Future[T]:
         try:
             return self._executor.submit(function, view)
         except (BrokenProcessPool, RuntimeError) as error:

@@ -213,7 +213,7 @@ class RoundSummaryScene(Overlay):
             f"{penalty} point{'' if penalty == 1 else 's'}",
             size,
             colour,
-            topleft=(panel.left + size * 2, top + size * 1.4),
+            topleft=(panel.left + size * 2, top + round(size * 1.4)),
         )
         card_height = snap_height(height - 6)
         self.app.art.use_heights((card_height,))

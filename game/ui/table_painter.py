@@ -224,7 +224,9 @@ def _paint_texts(scene: TableScene, surface: pygame.Surface, layout: TableLayout
     title = scene.round_title()
     text.blit(surface, title, round(size * 1.15), INK, True, topleft=(margin, margin))
     dealer = scene.seat_name(scene.shown.dealer)
-    text.blit(surface, f"Dealer: {dealer}", size, MUTED, topleft=(margin, margin + size * 1.6))
+    text.blit(
+        surface, f"Dealer: {dealer}", size, MUTED, topleft=(margin, margin + round(size * 1.6))
+    )
     if scene.shown.last_turns:
         text.blit(surface, "Last turns", size, GOLD, True, topleft=(margin, margin + size * 3))
     text.blit(surface, status_line(scene), size, INK, center=layout.status_center)
