@@ -23,6 +23,8 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   aside: each is left over or melded alone with two wilds, the dearest first.
   The answer is built, and only if its spare wilds really do not fit does the
   exact search run, which places every wild itself.
+- With one wild or none (and no lay-off) the search runs on the types of melds of
+  naturals alone; the wild goes into the one piece that needs it, or is spare.
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
@@ -158,6 +160,8 @@ _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
 """The type whose field holds a state's lowest set bit."""
+_LOW_BITS = sum(_UNITS)
+"""The lowest bit of every field."""
 _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(65))
 """The guard bits of the first n fields."""
 
@@ -298,7 +302,8 @@ class _Problem:
         self.counts = list(map(len, instances))
         self.units = _UNITS[: len(keys)]
         self.guards = _GUARDS[len(keys)]
-        self.ones = _lanes(wild_count + 1).ones
+        # A gain is a saving vector for the relaxed search, a plain saving for one wild.
+        self.ones = _lanes(wild_count + 1).ones if wild_count > 1 else 1
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
@@ -786,8 +791,102 @@ def _exact_plan(problem: _Problem) -> _Plan:
     return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
 
 
+def _small_plan(problem: _Problem) -> _Plan | None:
+    """The optimum with at most one wild and no lay-off; ``None`` if a spare wild fits
+    nowhere.
+
+    Melds of naturals alone (*natural pieces*) are searched on their types only; the
+    one wild either goes into one piece that needs it, or is spare (it joins a natural
+    meld, or is left over when there is none).
+    """
+    guards, units, all_pieces = problem.guards, problem.units, problem.pieces
+    low_bit_type = _LOW_BIT_TYPE
+    natural: list[list[_Piece]] = [[] for _ in all_pieces]
+    """The natural pieces starting with each type."""
+    needy: list[_Piece] = []
+    """The pieces that need the wild."""
+    fields = 0
+    """Every bit of the types in a natural piece."""
+    for t, pieces in enumerate(all_pieces):
+        for piece in pieces:
+            if piece[4]:
+                needy.append(piece)
+            else:
+                natural[t].append(piece)
+                packed = piece[0]
+                fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
+    memo = {0: 0}
+
+    def best(state: int) -> int:
+        """The highest saving of natural melds in ``state``, not yet in the memo."""
+        t = low_bit_type[state & -state]
+        rest = state - units[t]
+        found = memo.get(rest)
+        value = best(rest) if found is None else found
+        for packed, _, _, gain, _, _, _, _ in natural[t]:
+            if (state | guards) - packed & guards == guards:
+                found = memo.get(state - packed)
+                if found is None:
+                    found = best(state - packed)
+                if found + gain > value:
+                    value = found + gain
+        memo[state] = value
+        return value
+
+    state = problem.state
+    root = state & fields
+    saving = memo[root] if root in memo else best(root)
+    chosen: _Piece | None = None
+    spare = problem.wild_count
+    if spare:
+        if not saving:
+            # No natural meld to take the wild: it is left over unless a piece uses it.
+            saving -= problem.wild_cost[1]
+        for piece in needy:
+            packed = piece[0]
+            if (state | guards) - packed & piece[1] == guards:
+                rest = (state - packed) & fields
+                found = memo[rest] if rest in memo else best(rest)
+                if found + piece[3] >= saving:
+                    saving, chosen = found + piece[3], piece
+        if chosen is not None:
+            state, spare = state - chosen[0], 0
+    # Trace the natural melds.
+    choices: list[list[int]] = []
+    if chosen is not None:
+        choices.append([chosen[0], chosen[7], 1, chosen[5]])  # type: ignore[list-item]
+    rest = state & fields
+    while rest:
+        t = low_bit_type[rest & -rest]
+        value = memo[rest]
+        if memo[rest - units[t]] == value:
+            rest -= units[t]
+            continue
+        for packed, _, _, gain, _, cap, _, kind in natural[t]:
+            if (rest | guards) - packed & guards == guards and memo[rest - packed] + gain == value:
+                choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
+                rest -= packed
+                break
+    if spare and choices:
+        # The spare wild joins a natural meld with room for it.
+        for choice in choices:
+            if choice[3]:
+                choice[2] = 1
+                break
+        else:
+            return None
+    return _Plan(
+        problem.total - saving, tuple((packed, kind, used) for packed, kind, used, _ in choices), 0
+    )
+
+
 def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
     """The best plan for ``problem``; a ``shallow`` plan may lack its choices."""
+    if problem.wild_count <= 1 and not problem.targets:
+        plan = _small_plan(problem)
+        if plan is not None:
+            return plan
+        return _exact_plan(problem)
     if not problem.one_wild and not problem.targets:
         plan = _relaxed_plan(problem, shallow)
         if plan is not None:

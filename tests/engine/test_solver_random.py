@@ -66,3 +66,20 @@ def test_leftover_ordinals_match_the_built_arrangement(seed: int) -> None:
         penalty, ordinals = leftover_ordinals(hand, wild, rules, targets)
         assert penalty == arrangement.penalty
         assert sorted(ordinals) == sorted(card.ordinal for card in arrangement.leftover)
+
+
+@pytest.mark.parametrize("seed", range(4), ids=lambda seed: f"seed{seed}")
+def test_hands_with_at_most_one_wild_match_brute_force(seed: int) -> None:
+    """Hands with 0 or 1 wild take the solver's one-wild path under every rule option."""
+    rng = random.Random(3000 + seed)
+    checked = 0
+    while checked < 250:
+        rules, wild, hand, _ = random_case(rng, max_size=8, with_targets=False)
+        if sum(card.is_wild(wild) for card in hand) > 1:
+            continue
+        checked += 1
+        arrangement = best_arrangement(hand, wild, rules)
+        check_arrangement(arrangement, hand, wild, rules)
+        expected = brute_min_penalty(hand, wild, rules)
+        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
+        assert min_penalty(hand, wild, rules) == expected
