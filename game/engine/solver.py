@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations
 from operator import attrgetter, itemgetter
+from typing import NamedTuple
 
 from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
@@ -302,8 +303,7 @@ class _Problem:
         self.counts = list(map(len, instances))
         self.units = _UNITS[: len(keys)]
         self.guards = _GUARDS[len(keys)]
-        # A gain is a saving vector for the relaxed search, a plain saving for one wild.
-        self.ones = _lanes(wild_count + 1).ones if wild_count > 1 else 1
+        self.ones = _lanes(wild_count + 1).ones
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
@@ -619,8 +619,7 @@ _Choice = tuple[int, "int | _LayInfo", int]
 """(packed naturals, kind or lay-off info, wilds placed in it)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What the search decided, before physical cards are handed out.
 
     The naturals in no choice are left over, and so are the wilds not placed.
@@ -791,13 +790,19 @@ def _exact_plan(problem: _Problem) -> _Plan:
     return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
 
 
+_SMALL_WORK = 40
+"""The most (pieces needing the wild that share a type with a natural piece) times
+(natural pieces) for :func:`_small_plan`: each of the first starts a search of its own."""
+
+
 def _small_plan(problem: _Problem) -> _Plan | None:
     """The optimum with at most one wild and no lay-off; ``None`` if a spare wild fits
     nowhere.
 
     Melds of naturals alone (*natural pieces*) are searched on their types only; the
-    one wild either goes into one piece that needs it, or is spare (it joins a natural
-    meld, or is left over when there is none).
+    pieces that need the wild are tried at the root, and a wild no piece takes is
+    spare: it joins a natural meld, or is left over when there is none. Skip masks
+    are ignored: they prune by the search's order, and the root goes first.
     """
     guards, units, all_pieces = problem.guards, problem.units, problem.pieces
     low_bit_type = _LOW_BIT_TYPE
@@ -815,6 +820,9 @@ def _small_plan(problem: _Problem) -> _Plan | None:
                 natural[t].append(piece)
                 packed = piece[0]
                 fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
+    overlaps = sum(1 for piece in needy if piece[0] & fields)
+    if overlaps * sum(map(len, natural)) > _SMALL_WORK:
+        return None  # Too many searches from the root: the relaxed search shares them.
     memo = {0: 0}
 
     def best(state: int) -> int:
@@ -828,33 +836,33 @@ def _small_plan(problem: _Problem) -> _Plan | None:
                 found = memo.get(state - packed)
                 if found is None:
                     found = best(state - packed)
-                if found + gain > value:
-                    value = found + gain
+                found += gain & _LANE_MASK
+                if found > value:
+                    value = found
         memo[state] = value
         return value
 
     state = problem.state
+    wilds = problem.wild_count
     root = state & fields
     saving = memo[root] if root in memo else best(root)
-    chosen: _Piece | None = None
-    spare = problem.wild_count
-    if spare:
-        if not saving:
-            # No natural meld to take the wild: it is left over unless a piece uses it.
-            saving -= problem.wild_cost[1]
-        for piece in needy:
-            packed = piece[0]
-            if (state | guards) - packed & piece[1] == guards:
-                rest = (state - packed) & fields
-                found = memo[rest] if rest in memo else best(rest)
-                if found + piece[3] >= saving:
-                    saving, chosen = found + piece[3], piece
-        if chosen is not None:
-            state, spare = state - chosen[0], 0
+    if wilds and not saving:
+        # No natural meld to take the wilds: they are left over unless a piece uses them.
+        saving -= problem.wild_cost[wilds]
+    chosen: list[_Piece] = []
+    for piece in needy:
+        packed = piece[0]
+        if (state | guards) - packed & guards == guards:
+            rest = (state - packed) & fields
+            found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+            if found >= saving:
+                saving, chosen = found, [piece]
     # Trace the natural melds.
     choices: list[list[int]] = []
-    if chosen is not None:
-        choices.append([chosen[0], chosen[7], 1, chosen[5]])  # type: ignore[list-item]
+    for piece in chosen:
+        state -= piece[0]
+        wilds -= piece[4]
+        choices.append([piece[0], piece[7], piece[4], piece[5]])  # type: ignore[list-item]
     rest = state & fields
     while rest:
         t = low_bit_type[rest & -rest]
@@ -863,31 +871,37 @@ def _small_plan(problem: _Problem) -> _Plan | None:
             rest -= units[t]
             continue
         for packed, _, _, gain, _, cap, _, kind in natural[t]:
-            if (rest | guards) - packed & guards == guards and memo[rest - packed] + gain == value:
+            if (rest | guards) - packed & guards == guards and memo[rest - packed] + (
+                gain & _LANE_MASK
+            ) == value:
                 choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
                 rest -= packed
                 break
-    if spare and choices:
-        # The spare wild joins a natural meld with room for it.
+    if wilds and choices:
+        # The spare wilds join melds with room for them.
         for choice in choices:
-            if choice[3]:
-                choice[2] = 1
-                break
-        else:
+            extra = min(choice[3] - choice[2], wilds)
+            choice[2] += extra
+            wilds -= extra
+        if wilds:
             return None
     return _Plan(
-        problem.total - saving, tuple((packed, kind, used) for packed, kind, used, _ in choices), 0
+        problem.total - saving,
+        tuple((packed, kind, used) for packed, kind, used, _ in choices),
+        0,
     )
 
 
 def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
     """The best plan for ``problem``; a ``shallow`` plan may lack its choices."""
-    if problem.wild_count <= 1 and not problem.targets:
+    if problem.targets:
+        return _exact_plan(problem)
+    if problem.wild_count <= 1:
         plan = _small_plan(problem)
         if plan is not None:
             return plan
-        return _exact_plan(problem)
-    if not problem.one_wild and not problem.targets:
+    # One wild at most is one wild per meld.
+    if not problem.one_wild or problem.wild_count <= 1:
         plan = _relaxed_plan(problem, shallow)
         if plan is not None:
             return plan
