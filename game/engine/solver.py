@@ -23,6 +23,8 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   aside: each is left over or melded alone with two wilds, the dearest first.
   The answer is built, and only if its spare wilds really do not fit does the
   exact search run, which places every wild itself.
+- With one wild or none (and no lay-off) the search runs on the types of melds of
+  naturals alone; the wild goes into the one piece that needs it, or is spare.
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
@@ -35,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations
 from operator import attrgetter, itemgetter
+from typing import NamedTuple
 
 from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
@@ -158,6 +161,8 @@ _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
 """The type whose field holds a state's lowest set bit."""
+_LOW_BITS = sum(_UNITS)
+"""The lowest bit of every field."""
 _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(65))
 """The guard bits of the first n fields."""
 
@@ -614,8 +619,7 @@ _Choice = tuple[int, "int | _LayInfo", int]
 """(packed naturals, kind or lay-off info, wilds placed in it)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What the search decided, before physical cards are handed out.
 
     The naturals in no choice are left over, and so are the wilds not placed.
@@ -786,9 +790,118 @@ def _exact_plan(problem: _Problem) -> _Plan:
     return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
 
 
+_SMALL_WORK = 40
+"""The most (pieces needing the wild that share a type with a natural piece) times
+(natural pieces) for :func:`_small_plan`: each of the first starts a search of its own."""
+
+
+def _small_plan(problem: _Problem) -> _Plan | None:
+    """The optimum with at most one wild and no lay-off; ``None`` if a spare wild fits
+    nowhere.
+
+    Melds of naturals alone (*natural pieces*) are searched on their types only; the
+    pieces that need the wild are tried at the root, and a wild no piece takes is
+    spare: it joins a natural meld, or is left over when there is none. Skip masks
+    are ignored: they prune by the search's order, and the root goes first.
+    """
+    guards, units, all_pieces = problem.guards, problem.units, problem.pieces
+    low_bit_type = _LOW_BIT_TYPE
+    natural: list[list[_Piece]] = [[] for _ in all_pieces]
+    """The natural pieces starting with each type."""
+    needy: list[_Piece] = []
+    """The pieces that need the wild."""
+    fields = 0
+    """Every bit of the types in a natural piece."""
+    for t, pieces in enumerate(all_pieces):
+        for piece in pieces:
+            if piece[4]:
+                needy.append(piece)
+            else:
+                natural[t].append(piece)
+                packed = piece[0]
+                fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
+    overlaps = sum(1 for piece in needy if piece[0] & fields)
+    if overlaps * sum(map(len, natural)) > _SMALL_WORK:
+        return None  # Too many searches from the root: the relaxed search shares them.
+    memo = {0: 0}
+
+    def best(state: int) -> int:
+        """The highest saving of natural melds in ``state``, not yet in the memo."""
+        t = low_bit_type[state & -state]
+        rest = state - units[t]
+        found = memo.get(rest)
+        value = best(rest) if found is None else found
+        for packed, _, _, gain, _, _, _, _ in natural[t]:
+            if (state | guards) - packed & guards == guards:
+                found = memo.get(state - packed)
+                if found is None:
+                    found = best(state - packed)
+                found += gain & _LANE_MASK
+                if found > value:
+                    value = found
+        memo[state] = value
+        return value
+
+    state = problem.state
+    wilds = problem.wild_count
+    root = state & fields
+    saving = memo[root] if root in memo else best(root)
+    if wilds and not saving:
+        # No natural meld to take the wilds: they are left over unless a piece uses them.
+        saving -= problem.wild_cost[wilds]
+    chosen: list[_Piece] = []
+    for piece in needy:
+        packed = piece[0]
+        if (state | guards) - packed & guards == guards:
+            rest = (state - packed) & fields
+            found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+            if found >= saving:
+                saving, chosen = found, [piece]
+    # Trace the natural melds.
+    choices: list[list[int]] = []
+    for piece in chosen:
+        state -= piece[0]
+        wilds -= piece[4]
+        choices.append([piece[0], piece[7], piece[4], piece[5]])  # type: ignore[list-item]
+    rest = state & fields
+    while rest:
+        t = low_bit_type[rest & -rest]
+        value = memo[rest]
+        if memo[rest - units[t]] == value:
+            rest -= units[t]
+            continue
+        for packed, _, _, gain, _, cap, _, kind in natural[t]:
+            if (rest | guards) - packed & guards == guards and memo[rest - packed] + (
+                gain & _LANE_MASK
+            ) == value:
+                choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
+                rest -= packed
+                break
+    if wilds and choices:
+        # The spare wilds join melds with room for them.
+        for choice in choices:
+            extra = min(choice[3] - choice[2], wilds)
+            choice[2] += extra
+            wilds -= extra
+        if wilds:
+            return None
+    return _Plan(
+        problem.total - saving,
+        tuple((packed, kind, used) for packed, kind, used, _ in choices),
+        0,
+    )
+
+
 def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
     """The best plan for ``problem``; a ``shallow`` plan may lack its choices."""
-    if not problem.one_wild and not problem.targets:
+    if problem.targets:
+        return _exact_plan(problem)
+    if problem.wild_count <= 1:
+        plan = _small_plan(problem)
+        if plan is not None:
+            return plan
+    # One wild at most is one wild per meld.
+    if not problem.one_wild or problem.wild_count <= 1:
         plan = _relaxed_plan(problem, shallow)
         if plan is not None:
             return plan

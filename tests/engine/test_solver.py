@@ -259,3 +259,15 @@ def test_sets_take_every_free_copy(hand: str) -> None:
         check_arrangement(arrangement, cards, wild, rules)
         assert arrangement.penalty == brute_min_penalty(cards, wild, rules), (hand, wild)
         assert min_penalty(cards, wild, rules) == arrangement.penalty
+
+
+@pytest.mark.parametrize("hand", ["AS AS 2S 3S 3S 4S JK", "5S 5S 6S 7S 7S JK 9D"])
+@pytest.mark.parametrize("one_wild", [False, True])
+def test_one_wild_run_leaves_out_a_natural(hand: str, one_wild: bool) -> None:
+    """The wild's run must leave out a natural that a run of naturals takes."""
+    rules = RuleSet(jokers=2, max_wilds_per_meld=1 if one_wild else None)
+    cards = parse_cards(hand)
+    arrangement = best_arrangement(cards, Rank.KING, rules)
+    check_arrangement(arrangement, cards, Rank.KING, rules)
+    assert arrangement.penalty == brute_min_penalty(cards, Rank.KING, rules)
+    assert min_penalty(cards, Rank.KING, rules) == arrangement.penalty

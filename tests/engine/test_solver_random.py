@@ -66,3 +66,22 @@ def test_leftover_ordinals_match_the_built_arrangement(seed: int) -> None:
         penalty, ordinals = leftover_ordinals(hand, wild, rules, targets)
         assert penalty == arrangement.penalty
         assert sorted(ordinals) == sorted(card.ordinal for card in arrangement.leftover)
+
+
+@pytest.mark.parametrize("max_wilds", [1, 2])
+@pytest.mark.parametrize("seed", range(4), ids=lambda seed: f"seed{seed}")
+def test_hands_with_few_wilds_match_brute_force(seed: int, max_wilds: int) -> None:
+    """Hands with at most one wild take the solver's root-enumeration path; two wilds
+    the relaxed search (or the exact one with one wild per meld)."""
+    rng = random.Random(3000 + 10 * max_wilds + seed)
+    checked = 0
+    while checked < 250:
+        rules, wild, hand, _ = random_case(rng, max_size=8, with_targets=False)
+        if sum(card.is_wild(wild) for card in hand) > max_wilds:
+            continue
+        checked += 1
+        arrangement = best_arrangement(hand, wild, rules)
+        check_arrangement(arrangement, hand, wild, rules)
+        expected = brute_min_penalty(hand, wild, rules)
+        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
+        assert min_penalty(hand, wild, rules) == expected
