@@ -11,6 +11,8 @@ from game.ui.sprites import Pose
 CARD_ASPECT = 5 / 7
 """Card width over height."""
 BACK = "back"
+ANGLE_STEP = 15
+"""Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
 
 
 def card_height(wanted: float) -> int:
@@ -32,7 +34,8 @@ class CardArt:
     heights are kept, so an overlay's cards do not evict the table's.
     """
 
-    KEPT_HEIGHTS = 6
+    KEPT_HEIGHTS = 8
+    CACHE_LIMIT = 800
 
     def __init__(self) -> None:
         self._heights: tuple[int, ...] = ()
@@ -55,40 +58,46 @@ class CardArt:
                 self._cache.clear()
 
     def image(self, name: str, height: int, angle: int = 0) -> pygame.Surface:
-        """The picture ``name`` (a card label such as ``10H`` or ``back``) at ``height``."""
+        """The picture ``name`` (a card label such as ``10H`` or ``back``) at ``height``.
+
+        A declared height is rendered from the vector art; any other is scaled
+        from the nearest declared one. Pictures are cached with their angle.
+        """
         key = (name, height, angle)
         found = self._cache.get(key)
         if found is None:
-            if angle:
+            if len(self._cache) > self.CACHE_LIMIT:
+                self._cache.clear()
+            if angle % 90:
+                found = pygame.transform.rotozoom(self.image(name, height), angle, 1.0)
+            elif angle:
                 found = pygame.transform.rotate(self.image(name, height), angle)
-            elif height in self._heights:
+            elif height in self._heights or not self._heights:
                 found = self._render(name, height)
             else:
                 source = self.image(name, self._nearest_height(height))
                 found = pygame.transform.smoothscale(source, (card_width(height), height))
-                if len(self._cache) > 400:
-                    self._cache.clear()
             self._cache[key] = found
         return found
 
     def draw(self, surface: pygame.Surface, card: Card, pose: Pose) -> pygame.Rect:
-        """Draw ``card`` in ``pose``; returns the rectangle covered."""
+        """Draw ``card`` in ``pose``; returns the rectangle covered.
+
+        A card in flight is drawn at the nearest declared height and at its
+        angle rounded to 15°, so every frame of a glide reuses cached pictures.
+        """
         name = str(card) if pose.face_up else BACK
-        height = max(8, round(pose.height))
-        angle = round(pose.angle)
-        if angle % 90 == 0:
-            picture = self.image(name, height, angle % 360)
-        else:
-            picture = pygame.transform.rotate(self.image(name, height), angle)
+        height = self._nearest_height(max(8, round(pose.height)))
+        angle = round(pose.angle / ANGLE_STEP) * ANGLE_STEP % 360
+        picture = self.image(name, height, angle)
         rect = picture.get_rect(center=(round(pose.center[0]), round(pose.center[1])))
         surface.blit(picture, rect)
         return rect
 
     def _nearest_height(self, height: int) -> int:
-        larger = [h for h in self._heights if h >= height]
-        if larger:
-            return larger[0]
-        return self._heights[-1] if self._heights else height
+        if not self._heights or height in self._heights:
+            return height
+        return min(self._heights, key=lambda declared: abs(declared - height))
 
     def _render(self, name: str, height: int) -> pygame.Surface:
         path = asset_path("cards", f"{name}.svg")

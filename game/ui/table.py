@@ -40,6 +40,7 @@ from game.engine.solver import best_arrangement
 from game.engine.view import PlayerView
 from game.ui import hand_order
 from game.ui.ai_worker import AiWorker
+from game.ui.art import card_height
 from game.ui.layout import SEAT_ANGLES, SEAT_NAMES, TableLayout
 from game.ui.scene import Scene
 from game.ui.setup import MatchSetup
@@ -152,7 +153,9 @@ class TableScene(Scene):
 
     def on_resize(self) -> None:
         layout = self.layout
-        self.app.art.use_heights((layout.hand_height, layout.seat_height))
+        hand, seat = layout.hand_height, layout.seat_height
+        between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
+        self.app.art.use_heights((hand, seat, *between))
         for button, rect in zip(self.buttons, layout.button_row(len(self.buttons)), strict=True):
             button.rect = rect
         self._place(0.0)
