@@ -11,8 +11,9 @@ from game.ui.app import App
 from game.ui.setup import MatchSetup
 from game.ui.summary import ScoreSheetScene
 from game.ui.table import TableScene
+from game.ui.widgets import GOLD
 from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until
-from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
+from tests.ui.test_table_mouse import GREEDY, settle, start_table, wait_for_my_turn
 
 
 @pytest.fixture
@@ -106,3 +107,39 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
     drag(table.sprites[card].pose.center, table.layout.pile_rect(False).center)
     app.step(FRAME)
     assert card not in table.match.hands[0]
+
+
+def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
+    table = start_table(app, seed=24)
+    wait_for_my_turn(app, table)
+    key(pygame.K_s)
+    app.step(FRAME)
+    settle(app, table)
+    card = table.hand[0]
+    start = table.sprites[card].pose.center
+    post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
+    post(pygame.MOUSEMOTION, pos=(round(start[0]), round(start[1]) - 80), rel=(0, 0), buttons=(1,))
+    app.step(FRAME)
+    pile = table.layout.pile_rect(False).inflate(8, 8)
+    glow = app.screen.get_at((pile.centerx, pile.top + 1))[:3]
+    assert glow == GOLD
+    post(pygame.MOUSEBUTTONUP, pos=(round(start[0]), round(start[1]) - 80), button=1)
+    app.step(FRAME)
+    assert app.screen.get_at((pile.centerx, pile.top + 1))[:3] != GOLD
+
+
+def test_an_ai_move_takes_about_half_a_second(app: App) -> None:
+    table = TableScene(app, MatchSetup(seed=25, policies=dict(GREEDY), move_seconds=0.45))
+    app.stack.replace_all(table)
+    step_until(app, lambda: table.shown.hand_size > 0 and not table.busy(), 5000)
+
+    def an_ai_card_glides() -> bool:
+        if table._my_turn():  # play your turn by keys so that the AI seats get theirs
+            if table.selected is None:
+                key(pygame.K_RIGHT)
+            key(pygame.K_s if table.match.phase is Phase.DRAW else pygame.K_RETURN)
+        return any(s.moving for card, s in table.sprites.items() if card not in table.hand)
+
+    step_until(app, an_ai_card_glides, 20_000)
+    frames = step_until(app, lambda: not any(s.moving for s in table.sprites.values()), 200)
+    assert 15 <= frames <= 40, f"a move took {frames} frames of 1/60 s"
