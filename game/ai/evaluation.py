@@ -132,19 +132,35 @@ class Evaluator:
 
         Removing card ``d`` leaves at least ``penalty(hand) - penalty of d``, and exactly
         that for a card left over in a best arrangement; so only melded cards worth
-        more than the dearest leftover card need the solver.
+        more than the dearest leftover card need the solver: dearest first, until the
+        bound cannot beat the best found.
         """
         total, leftover = self.leftover(hand)
-        candidates = list(hand if allowed is None else allowed)
         best = 1 << 30
-        for card in candidates:
-            if card.ordinal in leftover:
-                best = min(best, total - self.card_penalty(card))
-        for card in candidates:
-            if card.ordinal not in leftover and total - self.card_penalty(card) < best:
-                index = hand.index(card)
-                best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
+        melded: list[tuple[int, Card]] = []
+        weighed: set[int] = set()
+        for card in hand if allowed is None else allowed:
+            ordinal = card.ordinal
+            if ordinal in weighed:
+                continue
+            weighed.add(ordinal)
+            own = self.card_penalty(card)
+            if ordinal in leftover:
+                best = min(best, total - own)
+            else:
+                melded.append((own, card))
+        melded.sort(key=dearest_first)
+        for own, card in melded:
+            if best <= 0 or total - own >= best:
+                break
+            index = hand.index(card)
+            best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
         return best
+
+
+def dearest_first(item: tuple[int, Card]) -> int:
+    """Sort key of (penalty, card) pairs: the dearest card first."""
+    return -item[0]
 
 
 def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:

@@ -13,6 +13,15 @@ after discarding one card of ``H``. The solver runs only for cards that could
 meld: a wild; a card of a rank ``H`` holds (with no wild, a rank it holds
 twice); a card within two places of a card of its suit in ``H`` (with no wild,
 between or beside two of them). With two or more wilds every card could meld.
+
+For a card ``x`` that could meld, ``best(H + x)`` is the least of ``pen(H + x - d)``
+over the cards ``d``; most of them need no solver call. Besides the evaluator's
+bound ``pen(H + x) - pen(d)`` (exact for a card left over), a wild ``W`` bounds
+every draw at once where a wild may stand for any card (no limit of wilds per
+meld, all-wild melds allowed, no lay-off): in a best arrangement of ``A + x``
+either ``x`` is left over, or a wild could take its place, so
+``pen(A + x) >= min(pen(A + W), pen(A) + pen(x))``. With ``A = H - d`` both
+terms are worked out once per card of ``H``, for all draws.
 """
 
 from __future__ import annotations
@@ -21,8 +30,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.evaluation import Evaluator
-from game.engine.cards import Card, Rank
+from game.ai.evaluation import Evaluator, dearest_first
+from game.engine.cards import Card, Rank, Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +68,11 @@ class Outlook:
         }
         self._aces_high = rules.aces_high
         self._memo: dict[tuple[int, ...], Prospect] = {}
+        substitutes = (
+            rules.max_wilds_per_meld is None and rules.all_wild_melds and not evaluator.lay_off_onto
+        )
+        self._wild = Card(self.wild_rank, Suit.SPADES) if substitutes else None
+        """A wild that may stand for any card in a meld, if the rules allow it."""
 
     def prospect(self, hand: Sequence[Card]) -> Prospect:
         """The :class:`Prospect` of ``hand`` (after its discard), given the unseen cards."""
@@ -72,12 +86,14 @@ class Outlook:
             return Prospect(penalty, float(penalty), 0.0)
         after_one_out = evaluator.best_discard_penalty(hand)
         could_meld = self._could_meld(hand)
+        bounds = _DrawBounds(evaluator, hand, self._wild)
         total = 0.0
         melding = 0.0
         for ordinal, count in self.unseen.items():
-            swapped = min(penalty, after_one_out + self._penalty_of[ordinal])
+            own = self._penalty_of[ordinal]
+            swapped = min(penalty, after_one_out + own)
             if ordinal in could_meld:
-                best = evaluator.best_discard_penalty([*hand, self._examples[ordinal]])
+                best = self._best_after(hand, self._examples[ordinal], own, swapped, bounds)
                 melding += count * (swapped - best)
             else:
                 best = swapped
@@ -85,6 +101,38 @@ class Outlook:
         found = Prospect(penalty, total / self.unseen_total, melding / self.unseen_total)
         self._memo[key] = found
         return found
+
+    def _best_after(
+        self, hand: Sequence[Card], drawn: Card, own: int, swapped: int, bounds: _DrawBounds
+    ) -> int:
+        """``best(hand + drawn)``: the lowest penalty after drawing ``drawn`` and the best
+        discard. ``swapped`` is a penalty known to be reached (discarding ``drawn`` or
+        keeping it over); only discards whose lower bounds beat it go to the solver."""
+        evaluator = self.evaluator
+        cards = [*hand, drawn]
+        total, leftover = evaluator.leftover(cards)
+        best = swapped
+        melded: list[tuple[int, Card]] = []
+        weighed = {drawn.ordinal}  # discarding it (or a copy) leaves ``hand``: in ``swapped``
+        for card in hand:
+            ordinal = card.ordinal
+            if ordinal in weighed:
+                continue
+            weighed.add(ordinal)
+            cost = evaluator.card_penalty(card)
+            if ordinal in leftover:
+                best = min(best, total - cost)
+            else:
+                melded.append((cost, card))
+        melded.sort(key=dearest_first)
+        for cost, card in melded:
+            if best <= 0 or total - cost >= best:
+                break
+            if bounds.after_swap(card, own) >= best:
+                continue
+            index = hand.index(card)
+            best = min(best, evaluator.penalty([*hand[:index], *hand[index + 1 :], drawn]))
+        return best
 
     def next_draw_penalty(self, hand: Sequence[Card]) -> float:
         """``E1(hand)``: the expected penalty after one more stock draw and the best discard."""
@@ -116,6 +164,39 @@ class Outlook:
             if any(_joins_run(place, spots, wilds) for place in places):
                 result.add(ordinal)
         return result
+
+
+class _DrawBounds:
+    """Lower bounds on ``pen(hand - d + x)`` for the cards ``d`` of one hand and any
+    drawn card ``x``: ``min(pen(hand - d + W), pen(hand - d) + pen(x))`` with ``W`` a
+    wild that may stand for any card (no bound without one). Each term is worked
+    out once per ``d``, when first needed."""
+
+    def __init__(self, evaluator: Evaluator, hand: Sequence[Card], wild: Card | None) -> None:
+        self.evaluator = evaluator
+        self.hand = hand
+        self.wild = wild
+        self._terms: dict[int, tuple[int, int]] = {}
+
+    def after_swap(self, card: Card, drawn_penalty: int) -> int:
+        """A lower bound on the penalty of the hand with ``card`` swapped for a drawn
+        card worth ``drawn_penalty``."""
+        if self.wild is None:
+            return 0
+        terms = self._terms.get(card.ordinal)
+        if terms is None:
+            index = self.hand.index(card)
+            rest = [*self.hand[:index], *self.hand[index + 1 :]]
+            evaluator = self.evaluator
+            total, leftover = evaluator.leftover(self.hand)
+            without = (
+                total - evaluator.card_penalty(card)
+                if card.ordinal in leftover
+                else evaluator.penalty(rest)
+            )
+            terms = self._terms[card.ordinal] = (evaluator.penalty([*rest, self.wild]), without)
+        with_wild, without = terms
+        return min(with_wild, without + drawn_penalty)
 
 
 def _joins_run(place: int, spots: set[int], wilds: int) -> bool:
