@@ -53,6 +53,8 @@ class Evaluator:
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
         self._leftovers: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
+        self._leftover_lists: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._card_penalties: dict[int, int] = {}
 
     @staticmethod
     def key(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -86,14 +88,43 @@ class Evaluator:
             penalty, ordinals = leftover_ordinals(
                 cards, self.wild_rank, self.rules, self.lay_off_onto
             )
-            found = (penalty, frozenset(ordinals))
-            self._leftovers[key] = found
-            self._penalties[key] = penalty
+            found = self._remember_leftover(key, penalty, ordinals)
+        return found
+
+    def leftover_without(self, cards: Sequence[Card], card: Card) -> tuple[int, frozenset[int]]:
+        """:meth:`leftover` of ``cards`` less ``card`` (one of them).
+
+        If ``card`` is left over in the best arrangement found for ``cards``, that
+        arrangement less the card is a best one of the rest (removing a card lowers
+        the penalty by at most its own): no solver call.
+        """
+        rest = without(cards, card)
+        key = self.key(rest)
+        found = self._leftovers.get(key)
+        if found is not None:
+            return found
+        total, _ = self.leftover(cards)
+        over = list(self._leftover_lists[self.key(cards)])
+        if card.ordinal not in over:
+            return self.leftover(rest)
+        over.remove(card.ordinal)
+        return self._remember_leftover(key, total - self.card_penalty(card), over)
+
+    def _remember_leftover(
+        self, key: tuple[int, ...], penalty: int, ordinals: Sequence[int]
+    ) -> tuple[int, frozenset[int]]:
+        found = (penalty, frozenset(ordinals))
+        self._leftovers[key] = found
+        self._leftover_lists[key] = tuple(ordinals)
+        self._penalties[key] = penalty
         return found
 
     def card_penalty(self, card: Card) -> int:
         """What ``card`` scores when left over this round."""
-        return self.rules.penalty(card, self.wild_rank)
+        found = self._card_penalties.get(card.ordinal)
+        if found is None:
+            found = self._card_penalties[card.ordinal] = self.rules.penalty(card, self.wild_rank)
+        return found
 
     def discard_options(
         self, hand: Sequence[Card], allowed: Iterable[Card] | None = None
@@ -156,6 +187,12 @@ class Evaluator:
             index = hand.index(card)
             best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
         return best
+
+
+def without(hand: Sequence[Card], card: Card) -> list[Card]:
+    """``hand`` less one ``card``."""
+    index = list(hand).index(card)
+    return [*hand[:index], *hand[index + 1 :]]
 
 
 def dearest_first(item: tuple[int, Card]) -> int:

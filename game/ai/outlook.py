@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.evaluation import Evaluator, dearest_first
+from game.ai.evaluation import Evaluator, dearest_first, without
 from game.engine.cards import Card, Rank, Suit
 
 
@@ -74,8 +74,25 @@ class Outlook:
         self._wild = Card(self.wild_rank, Suit.SPADES) if substitutes else None
         """A wild that may stand for any card in a meld, if the rules allow it."""
 
-    def prospect(self, hand: Sequence[Card]) -> Prospect:
-        """The :class:`Prospect` of ``hand`` (after its discard), given the unseen cards."""
+    def prospect_after(self, hand: Sequence[Card], card: Card) -> Prospect:
+        """The :class:`Prospect` of ``hand`` less ``card``.
+
+        Weighing several discards from one hand, each draw is first arranged with the
+        whole hand: when that arrangement leaves the discard over, it serves the hand
+        without it too (see :meth:`Evaluator.leftover_without`). Worth it only for a
+        card left over in the hand now: it mostly stays so whatever is drawn.
+        """
+        _, leftover = self.evaluator.leftover(hand)
+        parent = (hand, card) if card.ordinal in leftover else None
+        return self.prospect(without(hand, card), parent)
+
+    def prospect(
+        self, hand: Sequence[Card], parent: tuple[Sequence[Card], Card] | None = None
+    ) -> Prospect:
+        """The :class:`Prospect` of ``hand`` (after its discard), given the unseen cards.
+
+        ``parent``, if given, is a hand and a card of it that leave ``hand``: draws are
+        arranged with the parent hand first (the answer is the same)."""
         key = Evaluator.key(hand)
         found = self._memo.get(key)
         if found is not None:
@@ -93,7 +110,12 @@ class Outlook:
             own = self._penalty_of[ordinal]
             swapped = min(penalty, after_one_out + own)
             if ordinal in could_meld:
-                best = self._best_after(hand, self._examples[ordinal], own, swapped, bounds)
+                drawn = self._examples[ordinal]
+                if parent is None:
+                    arranged = evaluator.leftover([*hand, drawn])
+                else:
+                    arranged = evaluator.leftover_without([*parent[0], drawn], parent[1])
+                best = self._best_after(hand, drawn, own, swapped, arranged, bounds)
                 melding += count * (swapped - best)
             else:
                 best = swapped
@@ -103,14 +125,20 @@ class Outlook:
         return found
 
     def _best_after(
-        self, hand: Sequence[Card], drawn: Card, own: int, swapped: int, bounds: _DrawBounds
+        self,
+        hand: Sequence[Card],
+        drawn: Card,
+        own: int,
+        swapped: int,
+        arranged: tuple[int, frozenset[int]],
+        bounds: _DrawBounds,
     ) -> int:
         """``best(hand + drawn)``: the lowest penalty after drawing ``drawn`` and the best
-        discard. ``swapped`` is a penalty known to be reached (discarding ``drawn`` or
-        keeping it over); only discards whose lower bounds beat it go to the solver."""
+        discard, given the :meth:`Evaluator.leftover` of ``hand + drawn``. ``swapped`` is a
+        penalty known to be reached (discarding ``drawn`` or keeping it over); only
+        discards whose lower bounds beat it go to the solver."""
         evaluator = self.evaluator
-        cards = [*hand, drawn]
-        total, leftover = evaluator.leftover(cards)
+        total, leftover = arranged
         best = swapped
         melded: list[tuple[int, Card]] = []
         weighed = {drawn.ordinal}  # discarding it (or a copy) leaves ``hand``: in ``swapped``

@@ -114,3 +114,47 @@ def test_a_wild_does_at_least_what_any_card_does(rules: RuleSet) -> None:
         with_wild = min_penalty([*hand, Card(wild, Suit.SPADES, copy=9)], wild, rules)
         kept_over = min_penalty(hand, wild, rules) + rules.penalty(drawn, wild)
         assert with_drawn >= min(with_wild, kept_over)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_leftover_without_a_card_matches_solver(rules: RuleSet) -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(4, 15))
+        evaluator = Evaluator(wild, rules)
+        evaluator.leftover(hand)
+        card = rng.choice(hand)
+        rest = list(hand)
+        rest.remove(card)
+        penalty, leftover = evaluator.leftover_without(hand, card)
+        assert penalty == min_penalty(rest, wild, rules)
+        for ordinal in leftover:  # each is left over in one best arrangement
+            assert ordinal in {other.ordinal for other in rest}
+            smaller = list(rest)
+            smaller.remove(next(c for c in rest if c.ordinal == ordinal))
+            assert min_penalty(smaller, wild, rules) == penalty - rules.penalty(
+                Card.from_ordinal(ordinal), wild
+            )
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_prospect_after_a_discard_matches_a_fresh_prospect(rules: RuleSet) -> None:
+    """Arranging draws with the whole hand first gives the same outlook for each discard."""
+    rng = random.Random(6)
+    shoe = new_shoe(rules.decks, rules.jokers)
+    for _ in range(3):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, 10)
+        unseen = Counter(card.ordinal for card in shoe)
+        unseen.subtract(card.ordinal for card in hand)
+        unseen = +unseen
+        shared = Outlook(Evaluator(wild, rules), unseen)
+        for card in hand:
+            rest = list(hand)
+            rest.remove(card)
+            fresh = Outlook(Evaluator(wild, rules), unseen).prospect(rest)
+            after = shared.prospect_after(hand, card)
+            assert after.penalty == fresh.penalty
+            assert after.next_draw == pytest.approx(fresh.next_draw)
+            assert after.meld_gain == pytest.approx(fresh.meld_gain)
