@@ -55,6 +55,9 @@ class Evaluator:
         self._leftovers: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
         self._leftover_lists: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._card_penalties: dict[int, int] = {}
+        self.draws: dict[tuple[tuple[int, ...], int], int] = {}
+        """For the outlook: the lowest penalty of a hand (by key) after drawing a card (by
+        ordinal) and the best discard; unlike an expectation it holds all round long."""
 
     @staticmethod
     def key(cards: Iterable[Card]) -> tuple[int, ...]:

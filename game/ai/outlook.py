@@ -104,18 +104,22 @@ class Outlook:
         after_one_out = evaluator.best_discard_penalty(hand)
         could_meld = self._could_meld(hand)
         bounds = _DrawBounds(evaluator, hand, self._wild)
+        draws = evaluator.draws
         total = 0.0
         melding = 0.0
         for ordinal, count in self.unseen.items():
             own = self._penalty_of[ordinal]
             swapped = min(penalty, after_one_out + own)
             if ordinal in could_meld:
-                drawn = self._examples[ordinal]
-                if parent is None:
-                    arranged = evaluator.leftover([*hand, drawn])
-                else:
-                    arranged = evaluator.leftover_without([*parent[0], drawn], parent[1])
-                best = self._best_after(hand, drawn, own, swapped, arranged, bounds)
+                best = draws.get((key, ordinal), -1)
+                if best < 0:
+                    drawn = self._examples[ordinal]
+                    if parent is None:
+                        arranged = evaluator.leftover([*hand, drawn])
+                    else:
+                        arranged = evaluator.leftover_without([*parent[0], drawn], parent[1])
+                    best = self._best_after(hand, drawn, own, swapped, arranged, bounds)
+                    draws[(key, ordinal)] = best
                 melding += count * (swapped - best)
             else:
                 best = swapped

@@ -103,13 +103,14 @@ class Planner(EvaluatingPolicy):
             best = min(option.penalty for option in options)
             return best < outlook.prospect(view.hand).next_draw
         ahead = self.style.draws_ahead(view)
-        take = min(
-            self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option)
-            for option in self._shortlist(options)
-        )
         now = outlook.prospect_after(hand, top)
         stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
-        return take < stock
+        # The first discard that beats the stock settles it; the discard decision that
+        # follows weighs the others (the outlook keeps what is weighed here).
+        return any(
+            self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option) < stock
+            for option in self._shortlist(options)
+        )
 
     def _discard(self, view: PlayerView, outlook: Outlook) -> Card:
         evaluator = outlook.evaluator
