@@ -62,7 +62,7 @@ class Evaluator:
     @staticmethod
     def key(cards: Iterable[Card]) -> tuple[int, ...]:
         """A hand's memo key: its cards' rank and suit, sorted (copies do not matter)."""
-        return tuple(sorted(card.ordinal for card in cards))
+        return tuple(sorted([card.ordinal for card in cards]))
 
     def penalty(self, cards: Sequence[Card]) -> int:
         """The minimum penalty of ``cards``."""

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.evaluation import Evaluator, dearest_first, without
+from game.ai.evaluation import Evaluator, without
 from game.engine.cards import Card, Rank, Suit
 
 
@@ -118,7 +118,7 @@ class Outlook:
                         arranged = evaluator.leftover([*hand, drawn])
                     else:
                         arranged = evaluator.leftover_without([*parent[0], drawn], parent[1])
-                    best = self._best_after(hand, drawn, own, swapped, arranged, bounds)
+                    best = self._best_after(drawn, own, swapped, arranged, bounds)
                     draws[(key, ordinal)] = best
                 melding += count * (swapped - best)
             else:
@@ -130,40 +130,38 @@ class Outlook:
 
     def _best_after(
         self,
-        hand: Sequence[Card],
         drawn: Card,
         own: int,
         swapped: int,
         arranged: tuple[int, frozenset[int]],
         bounds: _DrawBounds,
     ) -> int:
-        """``best(hand + drawn)``: the lowest penalty after drawing ``drawn`` and the best
-        discard, given the :meth:`Evaluator.leftover` of ``hand + drawn``. ``swapped`` is a
-        penalty known to be reached (discarding ``drawn`` or keeping it over); only
-        discards whose lower bounds beat it go to the solver."""
-        evaluator = self.evaluator
+        """``best(hand + drawn)`` for the hand of ``bounds``: the lowest penalty after
+        drawing ``drawn`` and the best discard, given the :meth:`Evaluator.leftover` of
+        ``hand + drawn``. ``swapped`` is a penalty known to be reached (discarding
+        ``drawn`` or keeping it over); only discards whose lower bounds beat it go to
+        the solver."""
         total, leftover = arranged
         best = swapped
-        melded: list[tuple[int, Card]] = []
-        weighed = {drawn.ordinal}  # discarding it (or a copy) leaves ``hand``: in ``swapped``
-        for card in hand:
-            ordinal = card.ordinal
-            if ordinal in weighed:
-                continue
-            weighed.add(ordinal)
-            cost = evaluator.card_penalty(card)
+        open_: list[tuple[int, int]] = []
+        drawn_ordinal = drawn.ordinal
+        for cost, ordinal, index in bounds.distinct:
+            if ordinal == drawn_ordinal:
+                continue  # discarding it (or a copy) leaves ``hand``: in ``swapped``
             if ordinal in leftover:
-                best = min(best, total - cost)
+                if total - cost < best:
+                    best = total - cost
             else:
-                melded.append((cost, card))
-        melded.sort(key=dearest_first)
-        for cost, card in melded:
+                open_.append((cost, index))
+        hand = bounds.hand
+        for cost, index in open_:  # dearest first: the bound rises as it goes
             if best <= 0 or total - cost >= best:
                 break
-            if bounds.after_swap(card, own) >= best:
+            if bounds.after_swap(index, own) >= best:
                 continue
-            index = hand.index(card)
-            best = min(best, evaluator.penalty([*hand[:index], *hand[index + 1 :], drawn]))
+            found = self.evaluator.penalty([*hand[:index], *hand[index + 1 :], drawn])
+            if found < best:
+                best = found
         return best
 
     def next_draw_penalty(self, hand: Sequence[Card]) -> float:
@@ -208,25 +206,35 @@ class _DrawBounds:
         self.evaluator = evaluator
         self.hand = hand
         self.wild = wild
+        seen: set[int] = set()
+        distinct = []
+        for index, card in enumerate(hand):
+            if card.ordinal not in seen:
+                seen.add(card.ordinal)
+                distinct.append((evaluator.card_penalty(card), card.ordinal, index))
+        distinct.sort(key=lambda item: -item[0])
+        self.distinct = distinct
+        """(penalty, ordinal, index) of each kind of card in the hand, dearest first."""
         self._terms: dict[int, tuple[int, int]] = {}
 
-    def after_swap(self, card: Card, drawn_penalty: int) -> int:
-        """A lower bound on the penalty of the hand with ``card`` swapped for a drawn
-        card worth ``drawn_penalty``."""
+    def after_swap(self, index: int, drawn_penalty: int) -> int:
+        """A lower bound on the penalty of the hand with its card at ``index`` swapped
+        for a drawn card worth ``drawn_penalty``."""
         if self.wild is None:
             return 0
-        terms = self._terms.get(card.ordinal)
+        terms = self._terms.get(index)
         if terms is None:
-            index = self.hand.index(card)
-            rest = [*self.hand[:index], *self.hand[index + 1 :]]
+            hand = self.hand
+            rest = [*hand[:index], *hand[index + 1 :]]
             evaluator = self.evaluator
-            total, leftover = evaluator.leftover(self.hand)
+            total, leftover = evaluator.leftover(hand)
+            card = hand[index]
             without = (
                 total - evaluator.card_penalty(card)
                 if card.ordinal in leftover
                 else evaluator.penalty(rest)
             )
-            terms = self._terms[card.ordinal] = (evaluator.penalty([*rest, self.wild]), without)
+            terms = self._terms[index] = (evaluator.penalty([*rest, self.wild]), without)
         with_wild, without = terms
         return min(with_wild, without + drawn_penalty)
 
