@@ -157,7 +157,7 @@ class Outlook:
         for cost, index in open_:  # dearest first: the bound rises as it goes
             if best <= 0 or total - cost >= best:
                 break
-            if bounds.after_swap(index, own) >= best:
+            if bounds.after_swap(index, own, best):
                 continue
             found = self.evaluator.penalty([*hand[:index], *hand[index + 1 :], drawn])
             if found < best:
@@ -200,7 +200,7 @@ class _DrawBounds:
     """Lower bounds on ``pen(hand - d + x)`` for the cards ``d`` of one hand and any
     drawn card ``x``: ``min(pen(hand - d + W), pen(hand - d) + pen(x))`` with ``W`` a
     wild that may stand for any card (no bound without one). Each term is worked
-    out once per ``d``, when first needed."""
+    out once per ``d``, the first time it could rule ``d`` out."""
 
     def __init__(self, evaluator: Evaluator, hand: Sequence[Card], wild: Card | None) -> None:
         self.evaluator = evaluator
@@ -215,28 +215,37 @@ class _DrawBounds:
         distinct.sort(key=lambda item: -item[0])
         self.distinct = distinct
         """(penalty, ordinal, index) of each kind of card in the hand, dearest first."""
-        self._terms: dict[int, tuple[int, int]] = {}
+        self._with_wild: dict[int, int] = {}
+        self._without: dict[int, int] = {}
 
-    def after_swap(self, index: int, drawn_penalty: int) -> int:
-        """A lower bound on the penalty of the hand with its card at ``index`` swapped
-        for a drawn card worth ``drawn_penalty``."""
+    def after_swap(self, index: int, drawn_penalty: int, best: int) -> bool:
+        """Whether swapping the hand's card at ``index`` for a drawn card worth
+        ``drawn_penalty`` surely leaves no less than ``best``."""
         if self.wild is None:
-            return 0
-        terms = self._terms.get(index)
-        if terms is None:
-            hand = self.hand
-            rest = [*hand[:index], *hand[index + 1 :]]
-            evaluator = self.evaluator
-            total, leftover = evaluator.leftover(hand)
-            card = hand[index]
-            without = (
-                total - evaluator.card_penalty(card)
-                if card.ordinal in leftover
-                else evaluator.penalty(rest)
+            return False
+        with_wild = self._with_wild.get(index)
+        if with_wild is None:
+            with_wild = self._with_wild[index] = self.evaluator.penalty(
+                [*without_index(self.hand, index), self.wild]
             )
-            terms = self._terms[index] = (evaluator.penalty([*rest, self.wild]), without)
-        with_wild, without = terms
-        return min(with_wild, without + drawn_penalty)
+        if with_wild < best:
+            return False
+        kept = self._without.get(index)
+        if kept is None:
+            evaluator = self.evaluator
+            total, leftover = evaluator.leftover(self.hand)
+            card = self.hand[index]
+            if card.ordinal in leftover:
+                kept = total - evaluator.card_penalty(card)
+            else:
+                kept = evaluator.penalty(without_index(self.hand, index))
+            self._without[index] = kept
+        return kept + drawn_penalty >= best
+
+
+def without_index(hand: Sequence[Card], index: int) -> list[Card]:
+    """``hand`` less its card at ``index``."""
+    return [*hand[:index], *hand[index + 1 :]]
 
 
 def _joins_run(place: int, spots: set[int], wilds: int) -> bool:
