@@ -53,11 +53,16 @@ class Evaluator:
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
         self._leftovers: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
+        self._leftover_lists: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._card_penalties: dict[int, int] = {}
+        self.draws: dict[tuple[tuple[int, ...], int], int] = {}
+        """For the outlook: the lowest penalty of a hand (by key) after drawing a card (by
+        ordinal) and the best discard; unlike an expectation it holds all round long."""
 
     @staticmethod
     def key(cards: Iterable[Card]) -> tuple[int, ...]:
         """A hand's memo key: its cards' rank and suit, sorted (copies do not matter)."""
-        return tuple(sorted(card.ordinal for card in cards))
+        return tuple(sorted([card.ordinal for card in cards]))
 
     def penalty(self, cards: Sequence[Card]) -> int:
         """The minimum penalty of ``cards``."""
@@ -86,14 +91,43 @@ class Evaluator:
             penalty, ordinals = leftover_ordinals(
                 cards, self.wild_rank, self.rules, self.lay_off_onto
             )
-            found = (penalty, frozenset(ordinals))
-            self._leftovers[key] = found
-            self._penalties[key] = penalty
+            found = self._remember_leftover(key, penalty, ordinals)
+        return found
+
+    def leftover_without(self, cards: Sequence[Card], card: Card) -> tuple[int, frozenset[int]]:
+        """:meth:`leftover` of ``cards`` less ``card`` (one of them).
+
+        If ``card`` is left over in the best arrangement found for ``cards``, that
+        arrangement less the card is a best one of the rest (removing a card lowers
+        the penalty by at most its own): no solver call.
+        """
+        rest = without(cards, card)
+        key = self.key(rest)
+        found = self._leftovers.get(key)
+        if found is not None:
+            return found
+        total, _ = self.leftover(cards)
+        over = list(self._leftover_lists[self.key(cards)])
+        if card.ordinal not in over:
+            return self.leftover(rest)
+        over.remove(card.ordinal)
+        return self._remember_leftover(key, total - self.card_penalty(card), over)
+
+    def _remember_leftover(
+        self, key: tuple[int, ...], penalty: int, ordinals: Sequence[int]
+    ) -> tuple[int, frozenset[int]]:
+        found = (penalty, frozenset(ordinals))
+        self._leftovers[key] = found
+        self._leftover_lists[key] = tuple(ordinals)
+        self._penalties[key] = penalty
         return found
 
     def card_penalty(self, card: Card) -> int:
         """What ``card`` scores when left over this round."""
-        return self.rules.penalty(card, self.wild_rank)
+        found = self._card_penalties.get(card.ordinal)
+        if found is None:
+            found = self._card_penalties[card.ordinal] = self.rules.penalty(card, self.wild_rank)
+        return found
 
     def discard_options(
         self, hand: Sequence[Card], allowed: Iterable[Card] | None = None
@@ -132,19 +166,41 @@ class Evaluator:
 
         Removing card ``d`` leaves at least ``penalty(hand) - penalty of d``, and exactly
         that for a card left over in a best arrangement; so only melded cards worth
-        more than the dearest leftover card need the solver.
+        more than the dearest leftover card need the solver: dearest first, until the
+        bound cannot beat the best found.
         """
         total, leftover = self.leftover(hand)
-        candidates = list(hand if allowed is None else allowed)
         best = 1 << 30
-        for card in candidates:
-            if card.ordinal in leftover:
-                best = min(best, total - self.card_penalty(card))
-        for card in candidates:
-            if card.ordinal not in leftover and total - self.card_penalty(card) < best:
-                index = hand.index(card)
-                best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
+        melded: list[tuple[int, Card]] = []
+        weighed: set[int] = set()
+        for card in hand if allowed is None else allowed:
+            ordinal = card.ordinal
+            if ordinal in weighed:
+                continue
+            weighed.add(ordinal)
+            own = self.card_penalty(card)
+            if ordinal in leftover:
+                best = min(best, total - own)
+            else:
+                melded.append((own, card))
+        melded.sort(key=dearest_first)
+        for own, card in melded:
+            if best <= 0 or total - own >= best:
+                break
+            index = hand.index(card)
+            best = min(best, self.penalty([*hand[:index], *hand[index + 1 :]]))
         return best
+
+
+def without(hand: Sequence[Card], card: Card) -> list[Card]:
+    """``hand`` less one ``card``."""
+    index = list(hand).index(card)
+    return [*hand[:index], *hand[index + 1 :]]
+
+
+def dearest_first(item: tuple[int, Card]) -> int:
+    """Sort key of (penalty, card) pairs: the dearest card first."""
+    return -item[0]
 
 
 def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:

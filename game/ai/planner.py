@@ -82,9 +82,11 @@ class Planner(EvaluatingPolicy):
             self._last_outlook = (key, Outlook(evaluator, unseen))
         return self._last_outlook[1]
 
-    def _worth(self, hand: Sequence[Card], draws_ahead: float, outlook: Outlook) -> float:
-        """What ``hand`` (after its discard) is expected to score this round."""
-        prospect = outlook.prospect(hand)
+    def _worth(
+        self, hand: Sequence[Card], card: Card, draws_ahead: float, outlook: Outlook
+    ) -> float:
+        """What ``hand`` less ``card`` is expected to score this round."""
+        prospect = outlook.prospect_after(hand, card)
         return prospect.next_draw - draws_ahead * prospect.meld_gain
 
     def _takes_discard(self, view: PlayerView, outlook: Outlook) -> bool:
@@ -101,13 +103,14 @@ class Planner(EvaluatingPolicy):
             best = min(option.penalty for option in options)
             return best < outlook.prospect(view.hand).next_draw
         ahead = self.style.draws_ahead(view)
-        take = min(
-            self._worth(_without(hand, option.card), ahead, outlook) + self._feeding(view, option)
+        now = outlook.prospect_after(hand, top)
+        stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
+        # The first discard that beats the stock settles it; the discard decision that
+        # follows weighs the others (the outlook keeps what is weighed here).
+        return any(
+            self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option) < stock
             for option in self._shortlist(options)
         )
-        now = outlook.prospect(view.hand)
-        stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
-        return take < stock
 
     def _discard(self, view: PlayerView, outlook: Outlook) -> Card:
         evaluator = outlook.evaluator
@@ -119,8 +122,7 @@ class Planner(EvaluatingPolicy):
         chosen = min(
             self._shortlist(options),
             key=lambda option: (
-                self._worth(_without(view.hand, option.card), ahead, outlook)
-                + self._feeding(view, option),
+                self._worth(view.hand, option.card, ahead, outlook) + self._feeding(view, option),
                 -option.card_penalty,
             ),
         )
@@ -139,11 +141,6 @@ class Planner(EvaluatingPolicy):
 
     def _feeding(self, view: PlayerView, option: DiscardOption) -> float:
         return self.style.feeding_cost * next_seat_wants(view, option.card)
-
-
-def _without(hand: Sequence[Card], card: Card) -> list[Card]:
-    index = list(hand).index(card)
-    return [*hand[:index], *hand[index + 1 :]]
 
 
 def no_more_draws(view: PlayerView) -> float:

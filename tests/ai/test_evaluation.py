@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.evaluation import Evaluator
 from game.ai.outlook import Outlook
-from game.engine.cards import Card, Rank, new_shoe
+from game.engine.cards import Card, Rank, Suit, new_shoe
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement, min_penalty
 
@@ -61,3 +61,100 @@ def test_next_draw_penalty_matches_every_draw(rules: RuleSet) -> None:
             expected += count * best
         expected /= sum(unseen.values())
         assert outlook.next_draw_penalty(hand) == pytest.approx(expected)
+
+
+def plain_prospect(
+    hand: list[Card], unseen: Counter[int], wild: Rank, rules: RuleSet
+) -> tuple[int, float, float]:
+    """Penalty, E1 and meld gain of ``hand`` with a solver call for every draw and discard."""
+    penalty = min_penalty(hand, wild, rules)
+    after_one_out = min(
+        min_penalty(hand[:i] + hand[i + 1 :], wild, rules) for i in range(len(hand))
+    )
+    total = melding = 0.0
+    for ordinal, count in unseen.items():
+        drawn = [*hand, Card.from_ordinal(ordinal, copy=9)]
+        best = min(min_penalty(drawn[:i] + drawn[i + 1 :], wild, rules) for i in range(len(drawn)))
+        swapped = min(penalty, after_one_out + rules.penalty(drawn[-1], wild))
+        total += count * best
+        melding += count * (swapped - best)
+    size = sum(unseen.values())
+    return penalty, total / size, melding / size
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_prospect_of_wild_hands_matches_every_draw(rules: RuleSet) -> None:
+    """Big hands holding wilds, where the wild bound skips most solver calls."""
+    rng = random.Random(3)
+    shoe = new_shoe(rules.decks, rules.jokers)
+    for _ in range(4):
+        wild = Rank(rng.randint(3, 13))
+        wilds = [card for card in shoe if card.is_wild(wild)]
+        naturals = [card for card in shoe if not card.is_wild(wild)]
+        hand = rng.sample(wilds, rng.randint(1, 3)) + rng.sample(naturals, 10)
+        unseen = Counter(card.ordinal for card in shoe)
+        unseen.subtract(card.ordinal for card in hand)
+        unseen = +unseen
+        prospect = Outlook(Evaluator(wild, rules), unseen).prospect(hand)
+        penalty, next_draw, meld_gain = plain_prospect(hand, unseen, wild, rules)
+        assert prospect.penalty == penalty
+        assert prospect.next_draw == pytest.approx(next_draw)
+        assert prospect.meld_gain == pytest.approx(meld_gain)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:2])
+def test_a_wild_does_at_least_what_any_card_does(rules: RuleSet) -> None:
+    """The outlook's bound: a drawn card is left over, or a wild could stand in its place."""
+    rng = random.Random(4)
+    for _ in range(300):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(2, 12))
+        drawn = random_hand(rng, rules, 1)[0]
+        with_drawn = min_penalty([*hand, drawn], wild, rules)
+        with_wild = min_penalty([*hand, Card(wild, Suit.SPADES, copy=9)], wild, rules)
+        kept_over = min_penalty(hand, wild, rules) + rules.penalty(drawn, wild)
+        assert with_drawn >= min(with_wild, kept_over)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_leftover_without_a_card_matches_solver(rules: RuleSet) -> None:
+    rng = random.Random(5)
+    for _ in range(60):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(4, 15))
+        evaluator = Evaluator(wild, rules)
+        evaluator.leftover(hand)
+        card = rng.choice(hand)
+        rest = list(hand)
+        rest.remove(card)
+        penalty, leftover = evaluator.leftover_without(hand, card)
+        assert penalty == min_penalty(rest, wild, rules)
+        for ordinal in leftover:  # each is left over in one best arrangement
+            assert ordinal in {other.ordinal for other in rest}
+            smaller = list(rest)
+            smaller.remove(next(c for c in rest if c.ordinal == ordinal))
+            assert min_penalty(smaller, wild, rules) == penalty - rules.penalty(
+                Card.from_ordinal(ordinal), wild
+            )
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_prospect_after_a_discard_matches_a_fresh_prospect(rules: RuleSet) -> None:
+    """Arranging draws with the whole hand first gives the same outlook for each discard."""
+    rng = random.Random(6)
+    shoe = new_shoe(rules.decks, rules.jokers)
+    for _ in range(3):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, 10)
+        unseen = Counter(card.ordinal for card in shoe)
+        unseen.subtract(card.ordinal for card in hand)
+        unseen = +unseen
+        shared = Outlook(Evaluator(wild, rules), unseen)
+        for card in hand:
+            rest = list(hand)
+            rest.remove(card)
+            fresh = Outlook(Evaluator(wild, rules), unseen).prospect(rest)
+            after = shared.prospect_after(hand, card)
+            assert after.penalty == fresh.penalty
+            assert after.next_draw == pytest.approx(fresh.next_draw)
+            assert after.meld_gain == pytest.approx(fresh.meld_gain)
