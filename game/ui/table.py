@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,13 +41,17 @@ from game.engine.solver import best_arrangement
 from game.engine.view import PlayerView
 from game.ui import hand_order
 from game.ui.ai_worker import AiWorker
-from game.ui.art import card_height
+from game.ui.art import card_height, card_width
 from game.ui.layout import SEAT_ANGLES, SEAT_NAMES, TableLayout
 from game.ui.scene import Scene
 from game.ui.setup import MatchSetup
 from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
+from game.ui.table_painter import paint_table
 from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 DOUBLE_CLICK_SECONDS = 0.4
 STOCK_GHOST = Card(None, None)
@@ -70,7 +75,7 @@ class Press:
 class TableScene(Scene):
     """A whole match at the table."""
 
-    def __init__(self, app, setup: MatchSetup) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, setup: MatchSetup) -> None:
         super().__init__(app)
         self.setup = setup
         self.match = Match.new(setup.rules, setup.seed)
@@ -569,8 +574,6 @@ class TableScene(Scene):
     # --- drawing ------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.table_painter import paint_table
-
         paint_table(self, surface)
 
 
@@ -581,8 +584,7 @@ def _tick(message: tuple[str, float] | None, dt: float) -> tuple[str, float] | N
 
 
 def _rect_of(sprite: CardSprite) -> pygame.Rect:
-    from game.ui.art import card_width
-
+    """The rectangle a sprite covers (for hit tests)."""
     pose = sprite.pose
     width, height = card_width(pose.height), round(pose.height)
     if abs(pose.angle) % 180 == 90:
