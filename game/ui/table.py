@@ -106,6 +106,8 @@ class TableScene(Scene):
             Button("Hint", self._ask_hint, self._my_turn),
             Button("Scores", self._show_scores),
         ]
+        if not setup.human:  # autoplay: nothing of yours to sort or hint
+            self.buttons = self.buttons[-1:]
         self.on_resize()
 
     # --- facts ---------------------------------------------------------------
