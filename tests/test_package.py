@@ -58,6 +58,9 @@ def test_the_executable_builds_and_passes_its_smoke_test(tmp_path: Path) -> None
     name = "ThreeThirteen.exe" if sys.platform == "win32" else "ThreeThirteen"
     executable = tmp_path / "dist" / name
     assert executable.is_file()
+    bundled = next((tmp_path / "build").rglob("PYZ-00.toc")).read_text()
+    for unwanted in ("'numpy", "'tkinter", "'unittest", "'pytest", "'hypothesis"):
+        assert unwanted not in bundled, f"{unwanted[1:]} is in the bundle"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run(
         [str(executable), "--smoke-test"], cwd=tmp_path, env=env, capture_output=True, timeout=300
