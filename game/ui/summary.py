@@ -34,6 +34,8 @@ class Overlay(Scene):
     """A panel over the dimmed table; Enter, Escape or its button closes it."""
 
     opaque = False
+    dismissable = True
+    """Escape closes it (not the match's end, which only its buttons leave)."""
 
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
@@ -62,13 +64,11 @@ class Overlay(Scene):
         for button in self.buttons:
             if button.handle_event(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_ESCAPE,
-            pygame.K_SPACE,
-        ):
-            self.buttons[0].on_click()
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[0].on_click()
+            elif event.key == pygame.K_ESCAPE and self.dismissable:
+                self.close()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -248,6 +248,8 @@ class RoundSummaryScene(Overlay):
 
 class MatchEndScene(Overlay):
     """The winner or winners, the final sheet, New game or Quit."""
+
+    dismissable = False
 
     def __init__(
         self,

@@ -128,7 +128,12 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         """True while events wait to be shown or cards are moving."""
-        return bool(self.queue) or self.wait > 0 or any(s.moving for s in self.sprites.values())
+        return bool(self.queue) or self._animating()
+
+    @property
+    def dragged(self) -> CardSprite | None:
+        """The sprite under the pointer while a drag is under way."""
+        return self.press.sprite if self.press is not None and self.press.dragging else None
 
     def _my_turn(self) -> bool:
         return (
@@ -187,6 +192,7 @@ class TableScene(Scene):
             break
 
     def _animating(self) -> bool:
+        """True while a pause runs or a card glides."""
         return self.wait > 0 or any(s.moving for s in self.sprites.values())
 
     # --- events become animations ----------------------------------------------
@@ -336,7 +342,7 @@ class TableScene(Scene):
 
     def _place(self, duration: float) -> None:
         """Send every card (but one being dragged) to its place in the shown table."""
-        dragged = self.press.sprite if self.press and self.press.dragging else None
+        dragged = self.dragged
         for card, sprite in list(self.sprites.items()):
             if sprite is dragged:
                 continue

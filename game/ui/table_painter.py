@@ -46,7 +46,7 @@ def paint_table(scene: TableScene, surface: pygame.Surface) -> None:
     layout = scene.layout
     surface.blit(felt(surface.get_size()), (0, 0))
     _paint_piles(scene, surface, layout)
-    dragged = scene.press.sprite if scene.press and scene.press.dragging else None
+    dragged = scene.dragged
     in_flight: list[CardSprite] = []
     for seat in range(1, len(scene.shown.hands)):
         for card in scene.shown.hands[seat]:
@@ -96,16 +96,12 @@ def _paint_piles(scene: TableScene, surface: pygame.Surface, layout: TableLayout
         pygame.draw.rect(surface, (40, 110, 74), discard_rect, 2, border_radius=8)
     for card in shown.discard[-2:]:
         sprite = scene.sprites.get(card)
-        if sprite is not None and not sprite.moving and sprite is not _dragged(scene):
+        if sprite is not None and not sprite.moving and sprite is not scene.dragged:
             art.draw(surface, card, sprite.pose)
     text.blit(surface, "Discard pile", size, MUTED, midtop=discard_rect.midbottom)
     hint = scene.hint.action if scene.hint else None
     if isinstance(hint, Draw):
         _glow(surface, layout.pile_rect(hint.source is DrawSource.STOCK), GOLD)
-
-
-def _dragged(scene: TableScene) -> CardSprite | None:
-    return scene.press.sprite if scene.press and scene.press.dragging else None
 
 
 def _paint_seat_plate(
