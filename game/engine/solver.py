@@ -850,13 +850,11 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         # No natural meld to take the wilds: they are left over unless a piece uses them.
         saving -= problem.wild_cost[wilds]
     chosen: list[_Piece] = []
-    for piece in needy:
-        packed = piece[0]
-        if (state | guards) - packed & guards == guards:
-            rest = (state - packed) & fields
-            found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
-            if found >= saving:
-                saving, chosen = found, [piece]
+    for piece in needy:  # Every piece fits the whole hand.
+        rest = (state - piece[0]) & fields
+        found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+        if found >= saving:
+            saving, chosen = found, [piece]
     # Trace the natural melds.
     choices: list[list[int]] = []
     for piece in chosen:
@@ -983,22 +981,27 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
     instances, wilds, keys = problem.instances, problem.wilds, problem.keys
+    lowest = _LOW_BIT_TYPE[packed & -packed]
     cards: list[Card] = []
-    ranks: list[int] = []
-    """The rank of each type (a run has one card of each)."""
-    while packed:
-        t = _LOW_BIT_TYPE[packed & -packed]
-        count = packed >> (_BITS * t) & _COUNT
-        packed -= count << (_BITS * t)
-        held = instances[t]
-        cards += held[:count]
-        del held[:count]
-        ranks.append(keys[t] >> 2)
     if kind == _SET:
+        # The types of a set are the suits of one rank, side by side.
+        for t in range(lowest, (packed.bit_length() - 1) // _BITS + 1):
+            count = packed >> (_BITS * t) & _COUNT
+            held = instances[t]
+            cards += held[:count]
+            del held[:count]
         cards += wilds[:used]
         del wilds[:used]
-        return Meld(MeldKind.SET, tuple(cards), (ranks[0],) * len(cards), None)
-    suit = _SUITS[keys[t] & 3]
+        rank = keys[lowest] >> 2
+        return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards), None)
+    # A run has one card of each of its types, all in the column of its suit.
+    suit_index = keys[lowest] & 3
+    ranks: list[int] = []
+    for rank, t in problem.columns[suit_index]:
+        if packed >> (_BITS * t) & 1:
+            cards.append(instances[t].pop(0))
+            ranks.append(rank)
+    suit = _SUITS[suit_index]
     if kind == _RUN_ACE_HIGH:
         # The Ace, the lowest type, is played above the others.
         cards.append(cards.pop(0))
