@@ -307,7 +307,7 @@ class _Problem:
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
-        self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
+        self.targets = [_target_of(meld, wild_rank, rules) for meld in targets] if targets else []
         self._add_run_pieces()
         self._add_set_pieces(rank_starts)
         if targets:
@@ -411,19 +411,30 @@ class _Problem:
                 cap = 1 if one_wild else _MAX_RUN - naturals
                 pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
                 if naturals > 2 and demand < max_demand:
-                    for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
-                        for skip in combinations(
-                            [column[k][1] for k in range(first + 1, b)], skipped
-                        ):
-                            left_out = sum(units[v] for v in skip)
-                            mask = guards if one_wild else guards | left_out * _COUNT
-                            cap = 1 if one_wild else _MAX_RUN - naturals + skipped
-                            gain = (saving - sum(costs[v] for v in skip)) * ones
-                            used = demand + skipped
-                            pieces.append(
-                                (packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind)
-                            )
+                    run = (packed, saving, demand, kind)
+                    self._add_skipping_runs(pieces, column[first + 1 : b], run)
         self.covered = covered
+
+    def _add_skipping_runs(
+        self, pieces: list[_Piece], inner: list[tuple[int, int]], run: tuple[int, int, int, int]
+    ) -> None:
+        """The run ``(packed, saving, demand, kind)`` leaving out some of its ``inner``
+        (rank, type), a wild standing in for each."""
+        packed, saving, demand, kind = run
+        units, costs, guards, ones = self.units, self.costs, self.guards, self.ones
+        one_wild = self.one_wild
+        naturals = len(inner) + 2
+        for skipped in range(1, min(naturals - 2, self.max_demand - demand) + 1):
+            used = demand + skipped
+            cap = 1 if one_wild else _MAX_RUN - naturals + skipped
+            for skip in combinations(inner, skipped):
+                left_out = lost = 0
+                for _, v in skip:
+                    left_out += units[v]
+                    lost += costs[v]
+                mask = guards if one_wild else guards | left_out * _COUNT
+                gain = (saving - lost) * ones
+                pieces.append((packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -715,9 +726,12 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
         choices.append([problem.units[t], _SET, 2, _UNLIMITED])
 
     # Place the spare wilds: melds first, else one all-wild meld.
-    spare = wild_count - sum(choice[2] for choice in choices)
+    spare, room = wild_count, 0
+    for choice in choices:
+        spare -= choice[2]
+        room += choice[3] - choice[2]
     all_wild = 0
-    if spare and sum(choice[3] - choice[2] for choice in choices) >= spare:
+    if spare and room >= spare:
         for choice in choices:
             extra = min(choice[3] - choice[2], spare)
             choice[2] += extra
@@ -820,7 +834,10 @@ def _small_plan(problem: _Problem) -> _Plan | None:
                 natural[t].append(piece)
                 packed = piece[0]
                 fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
-    overlaps = sum(1 for piece in needy if piece[0] & fields)
+    overlaps = 0
+    for piece in needy:
+        if piece[0] & fields:
+            overlaps += 1
     if overlaps * sum(map(len, natural)) > _SMALL_WORK:
         return None  # Too many searches from the root: the relaxed search shares them.
     memo = {0: 0}
