@@ -508,23 +508,23 @@ class _Problem:
         low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
         guards, full, lane_guards = self.guards, lanes.full, lanes.guards
         to_low = _LANE - 1
-        singles = self.singles
-        single_gains = [cost * lanes.ones for cost in self.costs] if singles else []
+        # Without singles, a single gains nothing: it is then no better than leaving
+        # the card over (a vector's lanes never decrease, so shifting one up loses).
+        single_gains = (
+            list(map(lanes.ones.__mul__, self.costs)) if self.singles else [0] * len(self.costs)
+        )
 
         def best(state: int) -> int:
             """The saving vector of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
-            unit, pieces = units[t], all_pieces[t]
-            # Without singles, the copies that start no piece are left over.
-            rest = state - unit if pieces or singles else state & ~(_FIELD * unit)
+            rest = state - units[t]
             found = memo.get(rest)
             value = best(rest) if found is None else found
-            if singles:
-                # One copy melded alone: the rest as when it is left over, two wilds fewer.
-                after = (value + single_gains[t]) << _SINGLE_SHIFT & full
-                keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-                value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            for packed, mask, shift, gain, _, _, _, _ in pieces:
+            # One copy melded alone: the rest as when it is left over, two wilds fewer.
+            after = (value + single_gains[t]) << _SINGLE_SHIFT & full
+            keep = (((value | lane_guards) - after) & lane_guards) >> to_low
+            value = after ^ ((value ^ after) & keep * _LANE_MASK)
+            for packed, mask, shift, gain, _, _, _, _ in all_pieces[t]:
                 if (state | guards) - packed & mask == guards:
                     found = memo.get(state - packed)
                     if found is None:
@@ -648,14 +648,11 @@ def _trace_relaxed(
     problem: _Problem, memo: dict[int, int], state: int, wilds: int
 ) -> list[list[int]]:
     """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
-    units, all_pieces, singles = problem.units, problem.pieces, problem.singles
+    units = problem.units
     choices: list[list[int]] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit = units[t]
-        if not all_pieces[t] and not singles:
-            state &= ~(_FIELD * unit)  # Every copy left over.
-            continue
         shift = _LANE * wilds
         value = memo[state] >> shift & _LANE_MASK
         rest = memo[state - unit]
@@ -711,11 +708,12 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
         """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
         if not lone:
             return _lane(vector, budget), budget
-        saving, given = max(
-            (_lane(vector, x) + lone_savings[min((budget - x) // 2, len(lone_savings) - 1)], -x)
-            for x in range(budget + 1)
-        )
-        return saving, -given
+        best, given, last = -1, 0, len(lone_savings) - 1
+        for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
+            saving = _lane(vector, x) + lone_savings[min((budget - x) // 2, last)]
+            if saving > best:
+                best, given = saving, x
+        return best, given
 
     saving, given = split(wild_count)
     if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
