@@ -388,7 +388,6 @@ class _Problem:
         """
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
         guards, ones = self.guards, self.ones
-        stop = len(column)
         covered = self.covered
         for first in firsts:
             start, t = column[first]
@@ -396,23 +395,25 @@ class _Problem:
                 continue  # No run reaches the next card: it needs more wilds.
             packed, saving = units[t], costs[t]
             pieces = self.pieces[t]
-            for b in range(first + 1, stop):
-                end, u = column[b]
+            longest, naturals = 0, 1
+            for end, u in column[first + 1 :]:
+                # At most 13: positions run 1–13, or 14 down to 2 from a high Ace.
                 span = (end - start) * step + 1
-                naturals = b - first + 1
+                naturals += 1
                 demand = (3 if span < 3 else span) - naturals
-                if span > _MAX_RUN or (demand > max_demand and span >= 3):
-                    break  # Longer runs only need more wilds.
                 packed += units[u]
                 saving += costs[u]
                 if demand > max_demand:
+                    if span >= 3:
+                        break  # Longer runs only need more wilds.
                     continue
-                covered |= packed * _FIELD  # A run has one copy of each type.
+                longest = packed
                 cap = 1 if one_wild else _MAX_RUN - naturals
                 pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
                 if naturals > 2 and demand < max_demand:
                     run = (packed, saving, demand, kind)
-                    self._add_skipping_runs(pieces, column[first + 1 : b], run)
+                    self._add_skipping_runs(pieces, column[first + 1 : first + naturals - 1], run)
+            covered |= longest * _FIELD  # A run has one copy of each type.
         self.covered = covered
 
     def _add_skipping_runs(
