@@ -307,7 +307,7 @@ class _Problem:
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
-        self.targets = [_target_of(meld, wild_rank, rules) for meld in targets]
+        self.targets = [_target_of(meld, wild_rank, rules) for meld in targets] if targets else []
         self._add_run_pieces()
         self._add_set_pieces(rank_starts)
         if targets:
@@ -388,7 +388,6 @@ class _Problem:
         """
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
         guards, ones = self.guards, self.ones
-        stop = len(column)
         covered = self.covered
         for first in firsts:
             start, t = column[first]
@@ -396,34 +395,47 @@ class _Problem:
                 continue  # No run reaches the next card: it needs more wilds.
             packed, saving = units[t], costs[t]
             pieces = self.pieces[t]
-            for b in range(first + 1, stop):
-                end, u = column[b]
+            longest, naturals = 0, 1
+            for end, u in column[first + 1 :]:
+                # At most 13: positions run 1–13, or 14 down to 2 from a high Ace.
                 span = (end - start) * step + 1
-                naturals = b - first + 1
+                naturals += 1
                 demand = (3 if span < 3 else span) - naturals
-                if span > _MAX_RUN or (demand > max_demand and span >= 3):
-                    break  # Longer runs only need more wilds.
                 packed += units[u]
                 saving += costs[u]
                 if demand > max_demand:
+                    if span >= 3:
+                        break  # Longer runs only need more wilds.
                     continue
-                covered |= packed * _FIELD  # A run has one copy of each type.
+                longest = packed
                 cap = 1 if one_wild else _MAX_RUN - naturals
                 pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
                 if naturals > 2 and demand < max_demand:
-                    for skipped in range(1, min(naturals - 2, max_demand - demand) + 1):
-                        for skip in combinations(
-                            [column[k][1] for k in range(first + 1, b)], skipped
-                        ):
-                            left_out = sum(units[v] for v in skip)
-                            mask = guards if one_wild else guards | left_out * _COUNT
-                            cap = 1 if one_wild else _MAX_RUN - naturals + skipped
-                            gain = (saving - sum(costs[v] for v in skip)) * ones
-                            used = demand + skipped
-                            pieces.append(
-                                (packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind)
-                            )
+                    run = (packed, saving, demand, kind)
+                    self._add_skipping_runs(pieces, column[first + 1 : first + naturals - 1], run)
+            covered |= longest * _FIELD  # A run has one copy of each type.
         self.covered = covered
+
+    def _add_skipping_runs(
+        self, pieces: list[_Piece], inner: list[tuple[int, int]], run: tuple[int, int, int, int]
+    ) -> None:
+        """The run ``(packed, saving, demand, kind)`` leaving out some of its ``inner``
+        (rank, type), a wild standing in for each."""
+        packed, saving, demand, kind = run
+        units, costs, guards, ones = self.units, self.costs, self.guards, self.ones
+        one_wild = self.one_wild
+        naturals = len(inner) + 2
+        for skipped in range(1, min(naturals - 2, self.max_demand - demand) + 1):
+            used = demand + skipped
+            cap = 1 if one_wild else _MAX_RUN - naturals + skipped
+            for skip in combinations(inner, skipped):
+                left_out = lost = 0
+                for _, v in skip:
+                    left_out += units[v]
+                    lost += costs[v]
+                mask = guards if one_wild else guards | left_out * _COUNT
+                gain = (saving - lost) * ones
+                pieces.append((packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -497,23 +509,23 @@ class _Problem:
         low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
         guards, full, lane_guards = self.guards, lanes.full, lanes.guards
         to_low = _LANE - 1
-        singles = self.singles
-        single_gains = [cost * lanes.ones for cost in self.costs] if singles else []
+        # Without singles, a single gains nothing: it is then no better than leaving
+        # the card over (a vector's lanes never decrease, so shifting one up loses).
+        single_gains = (
+            list(map(lanes.ones.__mul__, self.costs)) if self.singles else [0] * len(self.costs)
+        )
 
         def best(state: int) -> int:
             """The saving vector of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
-            unit, pieces = units[t], all_pieces[t]
-            # Without singles, the copies that start no piece are left over.
-            rest = state - unit if pieces or singles else state & ~(_FIELD * unit)
+            rest = state - units[t]
             found = memo.get(rest)
             value = best(rest) if found is None else found
-            if singles:
-                # One copy melded alone: the rest as when it is left over, two wilds fewer.
-                after = (value + single_gains[t]) << _SINGLE_SHIFT & full
-                keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-                value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            for packed, mask, shift, gain, _, _, _, _ in pieces:
+            # One copy melded alone: the rest as when it is left over, two wilds fewer.
+            after = (value + single_gains[t]) << _SINGLE_SHIFT & full
+            keep = (((value | lane_guards) - after) & lane_guards) >> to_low
+            value = after ^ ((value ^ after) & keep * _LANE_MASK)
+            for packed, mask, shift, gain, _, _, _, _ in all_pieces[t]:
                 if (state | guards) - packed & mask == guards:
                     found = memo.get(state - packed)
                     if found is None:
@@ -637,14 +649,11 @@ def _trace_relaxed(
     problem: _Problem, memo: dict[int, int], state: int, wilds: int
 ) -> list[list[int]]:
     """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
-    units, all_pieces, singles = problem.units, problem.pieces, problem.singles
+    units = problem.units
     choices: list[list[int]] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit = units[t]
-        if not all_pieces[t] and not singles:
-            state &= ~(_FIELD * unit)  # Every copy left over.
-            continue
         shift = _LANE * wilds
         value = memo[state] >> shift & _LANE_MASK
         rest = memo[state - unit]
@@ -700,11 +709,12 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
         """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
         if not lone:
             return _lane(vector, budget), budget
-        saving, given = max(
-            (_lane(vector, x) + lone_savings[min((budget - x) // 2, len(lone_savings) - 1)], -x)
-            for x in range(budget + 1)
-        )
-        return saving, -given
+        best, given, last = -1, 0, len(lone_savings) - 1
+        for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
+            saving = _lane(vector, x) + lone_savings[min((budget - x) // 2, last)]
+            if saving > best:
+                best, given = saving, x
+        return best, given
 
     saving, given = split(wild_count)
     if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
@@ -715,9 +725,12 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
         choices.append([problem.units[t], _SET, 2, _UNLIMITED])
 
     # Place the spare wilds: melds first, else one all-wild meld.
-    spare = wild_count - sum(choice[2] for choice in choices)
+    spare, room = wild_count, 0
+    for choice in choices:
+        spare -= choice[2]
+        room += choice[3] - choice[2]
     all_wild = 0
-    if spare and sum(choice[3] - choice[2] for choice in choices) >= spare:
+    if spare and room >= spare:
         for choice in choices:
             extra = min(choice[3] - choice[2], spare)
             choice[2] += extra
@@ -820,7 +833,10 @@ def _small_plan(problem: _Problem) -> _Plan | None:
                 natural[t].append(piece)
                 packed = piece[0]
                 fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
-    overlaps = sum(1 for piece in needy if piece[0] & fields)
+    overlaps = 0
+    for piece in needy:
+        if piece[0] & fields:
+            overlaps += 1
     if overlaps * sum(map(len, natural)) > _SMALL_WORK:
         return None  # Too many searches from the root: the relaxed search shares them.
     memo = {0: 0}
@@ -850,13 +866,11 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         # No natural meld to take the wilds: they are left over unless a piece uses them.
         saving -= problem.wild_cost[wilds]
     chosen: list[_Piece] = []
-    for piece in needy:
-        packed = piece[0]
-        if (state | guards) - packed & guards == guards:
-            rest = (state - packed) & fields
-            found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
-            if found >= saving:
-                saving, chosen = found, [piece]
+    for piece in needy:  # Every piece fits the whole hand.
+        rest = (state - piece[0]) & fields
+        found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+        if found >= saving:
+            saving, chosen = found, [piece]
     # Trace the natural melds.
     choices: list[list[int]] = []
     for piece in chosen:
@@ -983,22 +997,27 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
     instances, wilds, keys = problem.instances, problem.wilds, problem.keys
+    lowest = _LOW_BIT_TYPE[packed & -packed]
     cards: list[Card] = []
-    ranks: list[int] = []
-    """The rank of each type (a run has one card of each)."""
-    while packed:
-        t = _LOW_BIT_TYPE[packed & -packed]
-        count = packed >> (_BITS * t) & _COUNT
-        packed -= count << (_BITS * t)
-        held = instances[t]
-        cards += held[:count]
-        del held[:count]
-        ranks.append(keys[t] >> 2)
     if kind == _SET:
+        # The types of a set are the suits of one rank, side by side.
+        for t in range(lowest, (packed.bit_length() - 1) // _BITS + 1):
+            count = packed >> (_BITS * t) & _COUNT
+            held = instances[t]
+            cards += held[:count]
+            del held[:count]
         cards += wilds[:used]
         del wilds[:used]
-        return Meld(MeldKind.SET, tuple(cards), (ranks[0],) * len(cards), None)
-    suit = _SUITS[keys[t] & 3]
+        rank = keys[lowest] >> 2
+        return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards), None)
+    # A run has one card of each of its types, all in the column of its suit.
+    suit_index = keys[lowest] & 3
+    ranks: list[int] = []
+    for rank, t in problem.columns[suit_index]:
+        if packed >> (_BITS * t) & 1:
+            cards.append(instances[t].pop(0))
+            ranks.append(rank)
+    suit = _SUITS[suit_index]
     if kind == _RUN_ACE_HIGH:
         # The Ace, the lowest type, is played above the others.
         cards.append(cards.pop(0))

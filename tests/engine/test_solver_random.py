@@ -11,6 +11,7 @@ from dataclasses import fields
 
 import pytest
 
+from game.engine import solver
 from game.engine.cards import Rank, Suit, format_cards, new_shoe
 from game.engine.rules import ALLOWED, RuleSet
 from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
@@ -78,6 +79,27 @@ def test_hands_with_few_wilds_match_brute_force(seed: int, max_wilds: int) -> No
     while checked < 250:
         rules, wild, hand, _ = random_case(rng, max_size=8, with_targets=False)
         if sum(card.is_wild(wild) for card in hand) > max_wilds:
+            continue
+        checked += 1
+        arrangement = best_arrangement(hand, wild, rules)
+        check_arrangement(arrangement, hand, wild, rules)
+        expected = brute_min_penalty(hand, wild, rules)
+        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
+        assert min_penalty(hand, wild, rules) == expected
+
+
+@pytest.mark.parametrize("seed", range(2), ids=lambda seed: f"seed{seed}")
+def test_few_wilds_match_brute_force_in_the_relaxed_search(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the root enumeration turned off, hands with at most one wild take the relaxed
+    search without singles (a single then gains nothing)."""
+    monkeypatch.setattr(solver, "_SMALL_WORK", -1)
+    rng = random.Random(4000 + seed)
+    checked = 0
+    while checked < 250:
+        rules, wild, hand, _ = random_case(rng, max_size=9, with_targets=False)
+        if sum(card.is_wild(wild) for card in hand) > 1:
             continue
         checked += 1
         arrangement = best_arrangement(hand, wild, rules)
