@@ -24,7 +24,24 @@ def step_until(app: App, done: Callable[[], bool], frames: int = 20_000, dt: flo
         if done():
             return frame
         app.step(dt)
-    raise AssertionError(f"condition not reached after {frames} frames")
+    raise AssertionError(f"condition not reached after {frames} frames; {describe(app)}")
+
+
+def describe(app: App) -> str:
+    """The window's state in one line, for a failing test's message."""
+    tables = [scene for scene in app.stack.scenes if isinstance(scene, TableScene)]
+    top = type(app.stack.top).__name__
+    if not tables:
+        return f"top scene {top}"
+    table = tables[-1]
+    match = table.match
+    decision = table.decision
+    return (
+        f"top scene {top}; {match!r}; queue {len(table.queue)}; busy {table.busy()}; "
+        f"my turn {table._my_turn()}; decision "
+        f"{'none' if decision is None else ('done' if decision.done() else 'pending')}; "
+        f"notice {table.notice}; press {table.press}"
+    )
 
 
 def table_of(app: App) -> TableScene:
