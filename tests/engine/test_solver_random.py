@@ -7,12 +7,13 @@ from a few ranks and suits (where melds, twins and wild choices interact most).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import fields
 
 import pytest
 
 from game.engine import solver
-from game.engine.cards import Rank, Suit, format_cards, new_shoe
+from game.engine.cards import Card, Rank, Suit, format_cards, new_shoe
 from game.engine.rules import ALLOWED, RuleSet
 from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
 from tests.engine.brute_force import brute_min_penalty
@@ -35,16 +36,21 @@ def random_case(rng: random.Random, max_size: int, with_targets: bool):
     return rules, wild, hand, targets
 
 
+def assert_agrees_with_brute_force(hand: Sequence[Card], wild: Rank, rules: RuleSet) -> None:
+    """The solver's arrangement is legal and its penalty is the brute force's minimum."""
+    arrangement = best_arrangement(hand, wild, rules)
+    check_arrangement(arrangement, hand, wild, rules)
+    expected = brute_min_penalty(hand, wild, rules)
+    assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
+    assert min_penalty(hand, wild, rules) == expected
+
+
 @pytest.mark.parametrize("seed", range(8), ids=lambda seed: f"seed{seed}")
 def test_random_hands_match_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(250):
         rules, wild, hand, _ = random_case(rng, max_size=8, with_targets=False)
-        arrangement = best_arrangement(hand, wild, rules)
-        check_arrangement(arrangement, hand, wild, rules)
-        expected = brute_min_penalty(hand, wild, rules)
-        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
-        assert min_penalty(hand, wild, rules) == expected
+        assert_agrees_with_brute_force(hand, wild, rules)
 
 
 @pytest.mark.parametrize("seed", range(4), ids=lambda seed: f"seed{seed}")
@@ -81,11 +87,7 @@ def test_hands_with_few_wilds_match_brute_force(seed: int, max_wilds: int) -> No
         if sum(card.is_wild(wild) for card in hand) > max_wilds:
             continue
         checked += 1
-        arrangement = best_arrangement(hand, wild, rules)
-        check_arrangement(arrangement, hand, wild, rules)
-        expected = brute_min_penalty(hand, wild, rules)
-        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
-        assert min_penalty(hand, wild, rules) == expected
+        assert_agrees_with_brute_force(hand, wild, rules)
 
 
 @pytest.mark.parametrize("seed", range(2), ids=lambda seed: f"seed{seed}")
@@ -102,8 +104,4 @@ def test_few_wilds_match_brute_force_in_the_relaxed_search(
         if sum(card.is_wild(wild) for card in hand) > 1:
             continue
         checked += 1
-        arrangement = best_arrangement(hand, wild, rules)
-        check_arrangement(arrangement, hand, wild, rules)
-        expected = brute_min_penalty(hand, wild, rules)
-        assert arrangement.penalty == expected, (rules, format_cards(hand), wild)
-        assert min_penalty(hand, wild, rules) == expected
+        assert_agrees_with_brute_force(hand, wild, rules)

@@ -23,6 +23,16 @@ def app() -> App:
     window.close()
 
 
+def start_and_draw(app: App, seed: int) -> TableScene:
+    """A table where it is your turn and you have just drawn from the stock (by key)."""
+    table = start_table(app, seed=seed)
+    wait_for_my_turn(app, table)
+    key(pygame.K_s)
+    app.step(FRAME)
+    settle(app, table)
+    return table
+
+
 def test_a_turn_by_clicks(app: App) -> None:
     table = start_table(app, seed=21)
     wait_for_my_turn(app, table)
@@ -42,11 +52,7 @@ def test_a_turn_by_clicks(app: App) -> None:
 
 
 def test_a_turn_by_keys(app: App) -> None:
-    table = start_table(app, seed=22)
-    wait_for_my_turn(app, table)
-    key(pygame.K_s)
-    app.step(FRAME)
-    settle(app, table)
+    table = start_and_draw(app, seed=22)
     assert table.match.phase is Phase.DISCARD
     for _ in range(3):
         key(pygame.K_RIGHT)
@@ -92,11 +98,7 @@ def test_the_window_keeps_answering_while_an_ai_thinks(app: App) -> None:
 
 
 def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
-    table = start_table(app, seed=23)
-    wait_for_my_turn(app, table)
-    key(pygame.K_s)
-    app.step(FRAME)
-    settle(app, table)
+    table = start_and_draw(app, seed=23)
     post(pygame.VIDEORESIZE, size=(800, 500), w=800, h=500)
     app.step(FRAME)
     settle(app, table)
@@ -110,11 +112,7 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
 
 
 def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
-    table = start_table(app, seed=24)
-    wait_for_my_turn(app, table)
-    key(pygame.K_s)
-    app.step(FRAME)
-    settle(app, table)
+    table = start_and_draw(app, seed=24)
     card = table.hand[0]
     start = table.sprites[card].pose.center
     post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
