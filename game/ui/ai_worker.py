@@ -51,6 +51,7 @@ class AiWorker:
     def __init__(self, specs: dict[int, str], seed: int, use_process: bool = True) -> None:
         self._specs = dict(specs)
         self._seed = seed
+        self._use_process = use_process
         self._executor: Executor = self._start(use_process)
         self._executor.submit(_ready)  # start the worker now, not at the first decision
 
@@ -80,6 +81,11 @@ class AiWorker:
             log.warning("AI process failed, thinking on a thread from now on: %s", error)
             self.restart_on_thread()
             return self._executor.submit(function, view)
+
+    def restart(self) -> None:
+        """Drop the worker (and whatever it is stuck on) and start a fresh one."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._start(self._use_process)
 
     def restart_on_thread(self) -> None:
         """Drop a failed process and think on a thread from now on."""

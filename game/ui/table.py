@@ -9,6 +9,7 @@ back and the reason is shown.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 DOUBLE_CLICK_SECONDS = 0.4
+DECISION_PATIENCE = 20.0
+"""Seconds an AI decision may take before the worker is restarted (a rare stall)."""
 STOCK_GHOST = Card(None, None)
 """Stands for the unknown top of the stock while it is dragged face down."""
 DRAG_THRESHOLD = 5
@@ -86,6 +89,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.wait = 0.0
         self.decision: Future[Action] | None = None
+        self.decision_asked = 0.0
         self.hint_future: Future[Suggestion] | None = None
         self.hint: Suggestion | None = None
         self.hint_view: PlayerView | None = None
@@ -361,11 +365,18 @@ class TableScene(Scene):
         """Start the next AI decision at once: it is thought out while animations play."""
         if self.decision is None and self._ai_to_move():
             self.decision = self.worker.decide(self.match.view_for(self.match.current_seat))
+            self.decision_asked = time.monotonic()
 
     def _play_ai(self) -> None:
         """Apply the AI seat's decision once it is ready (called when the table is idle)."""
         self._request_ai()
-        if self.decision is None or not self.decision.done():
+        if self.decision is None:
+            return
+        if not self.decision.done():
+            if time.monotonic() - self.decision_asked > DECISION_PATIENCE:
+                self.app.log.warning("an AI decision never came; restarting the AI worker")
+                self.worker.restart()
+                self.decision = None
             return
         future, self.decision = self.decision, None
         try:
