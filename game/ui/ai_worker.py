@@ -1,8 +1,15 @@
 """AI seats think in a separate process, so the window never waits for them.
 
-The worker holds one policy per AI seat (they keep state between calls, such
-as their random generator) and answers with futures the table polls each
-frame. If a process cannot be started, the same work runs on a thread.
+The worker process holds one policy per AI seat (they keep state between
+calls, such as their random generator) and answers requests sent down a pipe;
+a reader thread in the window's process turns the answers into futures the
+table polls each frame. If a process cannot be started, the same work runs on
+a thread.
+
+Why not ``ProcessPoolExecutor``: before Python 3.14 it cannot stop a worker
+that is stuck, and a stuck worker then keeps the program from exiting. Here
+:meth:`AiWorker.restart` terminates the process, and the process is a daemon,
+so quitting never waits for a decision.
 """
 
 from __future__ import annotations
@@ -10,10 +17,11 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import random
-from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+import threading
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from typing import Any, Literal
 
 from game.ai.hint import Suggestion, suggest
 from game.ai.policy import Policy
@@ -22,27 +30,112 @@ from game.engine.actions import Action
 from game.engine.view import PlayerView
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-_policies: dict[int, Policy] = {}
+Request = Literal["decide", "hint"]
+STOP_SECONDS = 1.0
+"""How long a terminated worker process gets to end before it is killed."""
 
 
-def _set_up(specs: dict[int, str], seed: int) -> None:
-    """Build the seats' policies (in the worker)."""
-    _policies.clear()
-    for seat, spec in specs.items():
-        _policies[seat] = make_policy(spec, random.Random(f"{seed}/seat{seat}"))
+class AiWorkerError(RuntimeError):
+    """A request failed inside the worker (the message carries its traceback)."""
 
 
-def _ready() -> bool:
-    return True
+class Seats:
+    """The AI seats' policies, answering one request at a time."""
+
+    def __init__(self, specs: dict[int, str], seed: int) -> None:
+        self._policies: dict[int, Policy] = {
+            seat: make_policy(spec, random.Random(f"{seed}/seat{seat}"))
+            for seat, spec in specs.items()
+        }
+
+    def answer(self, request: Request, view: PlayerView) -> Action | Suggestion:
+        """The seat's action (``decide``) or the strongest seat's advice (``hint``)."""
+        if request == "decide":
+            return self._policies[view.seat].choose(view)
+        return suggest(view)
 
 
-def _decide(view: PlayerView) -> Action:
-    return _policies[view.seat].choose(view)
+def serve(connection: Connection, specs: dict[int, str], seed: int) -> None:
+    """The worker process: answer ``(job, request, view)`` until the pipe closes."""
+    seats = Seats(specs, seed)
+    while True:
+        try:
+            job, request, view = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[int, bool, object] = (job, True, seats.answer(request, view))
+        except Exception:
+            reply = (job, False, traceback.format_exc())
+        connection.send(reply)
 
 
-def _hint(view: PlayerView) -> Suggestion:
-    return suggest(view)
+class _Process:
+    """One worker process, its pipe, and the futures of the requests it owes."""
+
+    def __init__(self, specs: dict[int, str], seed: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._connection, theirs = context.Pipe()
+        self._process = context.Process(
+            target=serve, args=(theirs, specs, seed), name="ai-worker", daemon=True
+        )
+        self._process.start()
+        theirs.close()
+        self._jobs: dict[int, Future[Any]] = {}
+        self._lock = threading.Lock()
+        self._next_job = 0
+        self._reader = threading.Thread(target=self._read, name="ai-replies", daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid
+
+    def submit(self, request: Request, view: PlayerView) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            job = self._next_job
+            self._next_job += 1
+            self._jobs[job] = future
+        self._connection.send((job, request, view))
+        return future
+
+    def _read(self) -> None:
+        """Resolve each future as its answer arrives (runs on the reader thread)."""
+        while True:
+            try:
+                job, ok, value = self._connection.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                future = self._jobs.pop(job, None)
+            if future is None or not future.set_running_or_notify_cancel():
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(AiWorkerError(value))
+        self._fail_all(AiWorkerError("the AI worker process ended"))
+
+    def _fail_all(self, error: Exception) -> None:
+        with self._lock:
+            owed, self._jobs = list(self._jobs.values()), {}
+        for future in owed:
+            if future.set_running_or_notify_cancel():
+                future.set_exception(error)
+
+    def stop(self) -> None:
+        """End the process at once, whatever it is doing; what it owes is cancelled."""
+        with self._lock:
+            owed, self._jobs = list(self._jobs.values()), {}
+        for future in owed:
+            future.cancel()
+        self._process.terminate()
+        self._process.join(STOP_SECONDS)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join(STOP_SECONDS)
+        self._connection.close()
 
 
 class AiWorker:
@@ -52,46 +145,63 @@ class AiWorker:
         self._specs = dict(specs)
         self._seed = seed
         self._use_process = use_process
-        self._executor: Executor = self._start(use_process)
-        self._executor.submit(_ready)  # start the worker now, not at the first decision
+        self._process: _Process | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._seats: Seats | None = None
+        """The policies when thinking on a thread (in the process, the process holds them)."""
+        self._start(use_process)
 
-    def _start(self, use_process: bool) -> Executor:
+    def _start(self, use_process: bool) -> None:
         if use_process:
             try:
-                context = multiprocessing.get_context("spawn")
-                return ProcessPoolExecutor(
-                    1, mp_context=context, initializer=_set_up, initargs=(self._specs, self._seed)
-                )
+                self._process = _Process(self._specs, self._seed)
+                return
             except (OSError, ValueError) as error:
                 log.warning("AI process unavailable, thinking on a thread: %s", error)
-        return ThreadPoolExecutor(1, initializer=_set_up, initargs=(self._specs, self._seed))
+        self._seats = Seats(self._specs, self._seed)
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="ai")
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (None when thinking on a thread)."""
+        return None if self._process is None else self._process.pid
 
     def decide(self, view: PlayerView) -> Future[Action]:
         """The action the seat of ``view`` chooses, when ready."""
-        return self._submit(_decide, view)
+        return self._submit("decide", view)
 
     def hint(self, view: PlayerView) -> Future[Suggestion]:
         """What the strongest seat would do in ``view``, with a reason."""
-        return self._submit(_hint, view)
+        return self._submit("hint", view)
 
-    def _submit(self, function: Callable[[PlayerView], T], view: PlayerView) -> Future[T]:
-        try:
-            return self._executor.submit(function, view)
-        except (BrokenProcessPool, RuntimeError) as error:
-            log.warning("AI process failed, thinking on a thread from now on: %s", error)
-            self.restart_on_thread()
-            return self._executor.submit(function, view)
+    def _submit(self, request: Request, view: PlayerView) -> Future[Any]:
+        if self._process is not None:
+            try:
+                return self._process.submit(request, view)
+            except (OSError, ValueError) as error:
+                log.warning("AI process failed, thinking on a thread from now on: %s", error)
+                self.restart_on_thread()
+        assert self._thread is not None and self._seats is not None
+        return self._thread.submit(self._seats.answer, request, view)
 
     def restart(self) -> None:
-        """Drop the worker (and whatever it is stuck on) and start a fresh one."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        self._executor = self._start(self._use_process)
+        """Stop the worker (and whatever it is stuck on) and start a fresh one."""
+        self._stop()
+        self._start(self._use_process)
 
     def restart_on_thread(self) -> None:
         """Drop a failed process and think on a thread from now on."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        self._executor = self._start(use_process=False)
+        self._stop()
+        self._start(use_process=False)
+
+    def _stop(self) -> None:
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+            self._thread = None
 
     def close(self) -> None:
         """Stop the worker (pending work is dropped)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._stop()

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 DOUBLE_CLICK_SECONDS = 0.4
 DECISION_PATIENCE = 20.0
-"""Seconds an AI decision may take before the worker is restarted (a rare stall)."""
+"""Seconds an AI decision may take before the worker is restarted and asked again."""
 STOCK_GHOST = Card(None, None)
 """Stands for the unknown top of the stock while it is dragged face down."""
 DRAG_THRESHOLD = 5
@@ -90,6 +90,8 @@ class TableScene(Scene):
         self.wait = 0.0
         self.decision: Future[Action] | None = None
         self.decision_asked = 0.0
+        self.failures = 0
+        """1 once the pending decision had to be asked again (a failed or stuck worker)."""
         self.hint_future: Future[Suggestion] | None = None
         self.hint: Suggestion | None = None
         self.hint_view: PlayerView | None = None
@@ -372,21 +374,33 @@ class TableScene(Scene):
         self._request_ai()
         if self.decision is None:
             return
-        if not self.decision.done():
-            if time.monotonic() - self.decision_asked > DECISION_PATIENCE:
-                self.app.log.warning("an AI decision never came; restarting the AI worker")
-                self.worker.restart()
-                self.decision = None
+        action = self._ready_decision(self.decision)
+        if action is None:
             return
-        future, self.decision = self.decision, None
-        try:
-            action = future.result()
-        except Exception as error:  # a crashed worker: think again on a thread
-            self.app.log.warning("AI decision failed (%s); asking again", error)
-            self.worker.restart_on_thread()
-            return
+        self.failures = 0
         self.queue.extend(self.match.apply(action))
         self._request_ai()
+
+    def _ready_decision(self, future: Future[Action]) -> Action | None:
+        """The decision if it has come. One that failed or never came is asked of a fresh
+        worker once; after that the seat plays its first legal move rather than freeze."""
+        if not future.done():
+            if time.monotonic() - self.decision_asked <= DECISION_PATIENCE:
+                return None
+            self.app.log.warning("an AI decision never came; restarting the AI worker")
+        else:
+            self.decision = None
+            try:
+                return future.result()
+            except Exception as error:
+                self.app.log.warning("an AI decision failed; restarting the AI worker: %s", error)
+        self.decision = self.hint_future = None
+        self.worker.restart()
+        if self.failures == 0:
+            self.failures = 1
+            self._request_ai()
+            return None
+        return self.match.legal_actions()[0]
 
     def _ask_hint(self) -> None:
         if self.hint_future is None and self._my_turn():

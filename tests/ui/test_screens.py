@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,11 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai.registry import make_policy
 from game.engine.actions import Phase
-from game.engine.match import Match
 from game.ui import hand_order
-from game.ui.ai_worker import AiWorker
 from game.ui.app import App
 from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
@@ -79,25 +75,6 @@ def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
     step_until(app, lambda: table.hint is not None, frames=100_000)
     assert table.hint.action in table.match.legal_actions()
     assert table.notice is not None and table.notice[0].startswith("Hint: ")
-
-
-def test_decisions_in_the_worker_process_match_the_policy_in_process() -> None:
-    match = Match.new(seed=8)
-    worker = AiWorker({seat: "normal" for seat in range(4)}, seed=8)
-    try:
-        for _ in range(12):
-            seat = match.current_seat
-            action = worker.decide(match.view_for(seat)).result(timeout=60)
-            assert match.why_illegal(action) is None
-            match.apply(action)
-    finally:
-        worker.close()
-    replayed = Match.new(seed=8)
-    policies = {seat: make_policy("normal", random.Random(f"8/seat{seat}")) for seat in range(4)}
-    for _ in range(12):
-        seat = replayed.current_seat
-        replayed.apply(policies[seat].choose(replayed.view_for(seat)))
-    assert replayed.to_json() == match.to_json()
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "800x500"])
