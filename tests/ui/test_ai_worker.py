@@ -20,7 +20,7 @@ from game.ui.ai_worker import AiWorker, AiWorkerError
 from game.ui.app import App
 from game.ui.setup import MatchSetup
 from game.ui.table import TableScene
-from tests.ui.driver import make_app, step_until
+from tests.ui.driver import step_until
 from tests.ui.faulty_bots import STUCK_FLAG
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,13 +108,6 @@ def test_quitting_never_waits_for_a_stuck_worker() -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=60)
     assert result.returncode == 0
     assert time.monotonic() - started < 20, "exit waited for the stuck decision"
-
-
-@pytest.fixture
-def app() -> App:
-    window = make_app(mute=True)
-    yield window
-    window.close()
 
 
 def play_until_left_moved(app: App, spec: str) -> TableScene:

@@ -23,13 +23,6 @@ from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def app() -> App:
-    window = make_app(mute=True)
-    yield window
-    window.close()
-
-
 def test_the_title_starts_a_match_at_the_chosen_level(app: App) -> None:
     title = app.stack.top
     assert isinstance(title, TitleScene)

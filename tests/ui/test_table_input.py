@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.engine.actions import Phase
 from game.engine.view import MoveKind, PublicMove
@@ -12,15 +11,8 @@ from game.ui.setup import MatchSetup
 from game.ui.summary import ScoreSheetScene
 from game.ui.table import TableScene
 from game.ui.widgets import GOLD
-from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until
+from tests.ui.driver import FRAME, click, drag, key, post, step_until
 from tests.ui.test_table_mouse import GREEDY, settle, start_table, wait_for_my_turn
-
-
-@pytest.fixture
-def app() -> App:
-    window = make_app(mute=True)
-    yield window
-    window.close()
 
 
 def start_and_draw(app: App, seed: int) -> TableScene:

@@ -11,7 +11,7 @@ from game.ui.app import App
 from game.ui.setup import MatchSetup
 from game.ui.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table import TableScene
-from tests.ui.driver import FRAME, click, drag, make_app, step_until
+from tests.ui.driver import FRAME, click, drag, step_until
 from tests.ui.players import MousePlayer
 
 GREEDY = {1: "greedy", 2: "greedy", 3: "greedy"}
@@ -42,13 +42,6 @@ def settle(app: App, table: TableScene) -> None:
 
 def assert_hand_matches(table: TableScene) -> None:
     assert Counter(table.hand) == Counter(table.match.hands[0])
-
-
-@pytest.fixture
-def app() -> App:
-    window = make_app(mute=True)
-    yield window
-    window.close()
 
 
 def test_a_whole_match_by_drag_and_drop(app: App) -> None:
