@@ -190,7 +190,7 @@ class TableScene(Scene):
         self._collect_hint()
         if self.wait > 0:
             self.wait = max(0.0, self.wait - dt)
-        while not self.finished and not self._animating():
+        while not self.finished and not self._animating() and self.app.stack.top is self:
             if self.queue:
                 self._show(self.queue.popleft())
                 continue

@@ -13,6 +13,7 @@ import pytest
 from game.engine.actions import Phase
 from game.ui import hand_order
 from game.ui.app import App
+from game.ui.setup import MatchSetup
 from game.ui.summary import RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.title import TitleScene
@@ -138,3 +139,18 @@ def test_every_sound_loads_on_a_working_device() -> None:
     assert sorted(sounds._sounds) == sorted(NAMES)
     sounds.play("go_out")
     pygame.mixer.quit()
+
+
+def test_the_table_behind_a_round_summary_still_shows_that_round(app: App) -> None:
+    policies = {seat: "greedy" for seat in range(4)}
+    table = TableScene(app, MatchSetup(seed=9, policies=policies, move_seconds=0.0))
+    app.stack.replace_all(table)
+    step_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene))
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    for _ in range(30):
+        app.step(FRAME)
+    assert table.shown.round_index == summary.event.round_index == 0
+    assert table.round_title().startswith("Round 1 of 11")
+    summary.close()
+    step_until(app, lambda: table.shown.round_index == 1)
