@@ -16,11 +16,10 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   of one of its pieces. Results are memoised on (remaining naturals, wilds left).
 - With unlimited wilds per meld and no lay-off, spare wilds are assumed to fit
   somewhere for free (a relaxation: its optimum is a lower bound). The search
-  then answers every wild budget at once: a state's *saving vector* (the cost
-  of the naturals it melds) is one integer with a lane per budget, so adding,
-  shifting and taking the highest of two are a few integer operations however
-  many wilds there are. Cards whose type is in no piece (*lone* cards) are set
-  aside: each is left over or melded alone with two wilds, the dearest first.
+  then answers every wild budget at once: a state's *savings* list the highest
+  cost of the naturals it can meld with each budget of wilds. Cards whose type
+  is in no piece (*lone* cards) are set aside: each is left over or melded
+  alone with two wilds, the dearest first.
   The answer is built, and only if its spare wilds really do not fit does the
   exact search run, which places every wild itself.
 - With one wild or none (and no lay-off) the search runs on the types of melds of
@@ -76,15 +75,13 @@ class _LayInfo:
     """(type index, position) of each card laid off."""
 
 
-_Piece = tuple[int, int, int, int, int, int, int, "int | _LayInfo"]
-"""A meld that can start with a type: (packed naturals, fit mask, lane shift, gain,
-wild demand, wild capacity, lay-off tag bit, kind or lay-off info).
+_Piece = tuple[int, int, int, int, int, int, "int | _LayInfo"]
+"""A meld that can start with a type: (packed naturals, fit mask, saving, wild demand,
+wild capacity, lay-off tag bit, kind or lay-off info).
 
 The piece fits a state when ``(state | guards) - packed & mask == guards``: the
 mask holds the guard bits and the count bits that must be empty for the piece
-to be worth trying (its *skip*). The lane shift is ``_LANE * demand``, and the
-gain is the cost of its naturals (its *saving*) in every lane of a saving
-vector."""
+to be worth trying (its *skip*). Its saving is the cost of its naturals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,53 +162,6 @@ _LOW_BITS = sum(_UNITS)
 """The lowest bit of every field."""
 _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(65))
 """The guard bits of the first n fields."""
-
-
-# -- saving vectors: one lane per wild budget --------------------------------------
-
-_LANE = 20
-"""Bits per lane of a saving vector; the top bit is a guard for taking the lane-wise
-highest of two vectors (savings stay far below it: a hand's naturals cost less
-than 2**19)."""
-_LANE_MASK = (1 << _LANE) - 1
-_SINGLE_SHIFT = 2 * _LANE
-"""A single's lane shift: it needs two wilds."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Lanes:
-    """Constants of saving vectors with one lane per budget 0…``budgets - 1``."""
-
-    budgets: int
-    full: int
-    """Every lane's bits."""
-    ones: int
-    """1 in every lane: ``saving * ones`` adds ``saving`` to every budget."""
-    guards: int
-    """The guard bit of every lane."""
-
-    @classmethod
-    def of(cls, budgets: int) -> _Lanes:
-        """The constants for ``budgets`` lanes."""
-        full = (1 << (_LANE * budgets)) - 1
-        ones = full // _LANE_MASK
-        return cls(budgets, full, ones, ones << (_LANE - 1))
-
-
-_LANES_BY_BUDGETS = tuple(_Lanes.of(budgets) for budgets in range(1, 66))
-"""Precomputed :class:`_Lanes`, index budgets - 1."""
-
-
-def _lanes(budgets: int) -> _Lanes:
-    """The :class:`_Lanes` of ``budgets`` lanes."""
-    if budgets <= len(_LANES_BY_BUDGETS):
-        return _LANES_BY_BUDGETS[budgets - 1]
-    return _Lanes.of(budgets)
-
-
-def _lane(vector: int, budget: int) -> int:
-    """The saving of ``budget`` wilds in ``vector``."""
-    return vector >> (_LANE * budget) & _LANE_MASK
 
 
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
@@ -303,7 +253,6 @@ class _Problem:
         self.counts = list(map(len, instances))
         self.units = _UNITS[: len(keys)]
         self.guards = _GUARDS[len(keys)]
-        self.ones = _lanes(wild_count + 1).ones
         self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
@@ -324,7 +273,7 @@ class _Problem:
         putting it in a second set of the rank (the two sets could merge).
         """
         counts, units, pieces = self.counts, self.units, self.pieces
-        guards, ones = self.guards, self.ones
+        guards = self.guards
         # The fields of the free types (none when a set may have to leave a card
         # out), and their counts.
         free = 0
@@ -348,16 +297,7 @@ class _Problem:
                 if packed & fields != wanted:
                     continue  # A free copy is left out.
                 pieces[start + first].append(
-                    (
-                        packed,
-                        guards,
-                        _LANE * demand,
-                        naturals * cost * ones,
-                        demand,
-                        cap,
-                        0,
-                        _SET,
-                    )
+                    (packed, guards, naturals * cost, demand, cap, 0, _SET)
                 )
             # A set of every suit held is a piece (if any set is), so every suit is covered.
             if sets:
@@ -387,7 +327,7 @@ class _Problem:
         bits it needs to be empty as its *skip mask*.
         """
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
-        guards, ones = self.guards, self.ones
+        guards = self.guards
         covered = self.covered
         for first in firsts:
             start, t = column[first]
@@ -409,7 +349,7 @@ class _Problem:
                     continue
                 longest = packed
                 cap = 1 if one_wild else _MAX_RUN - naturals
-                pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
+                pieces.append((packed, guards, saving, demand, cap, 0, kind))
                 if naturals > 2 and demand < max_demand:
                     run = (packed, saving, demand, kind)
                     self._add_skipping_runs(pieces, column[first + 1 : first + naturals - 1], run)
@@ -422,7 +362,7 @@ class _Problem:
         """The run ``(packed, saving, demand, kind)`` leaving out some of its ``inner``
         (rank, type), a wild standing in for each."""
         packed, saving, demand, kind = run
-        units, costs, guards, ones = self.units, self.costs, self.guards, self.ones
+        units, costs, guards = self.units, self.costs, self.guards
         one_wild = self.one_wild
         naturals = len(inner) + 2
         for skipped in range(1, min(naturals - 2, self.max_demand - demand) + 1):
@@ -434,8 +374,7 @@ class _Problem:
                     left_out += units[v]
                     lost += costs[v]
                 mask = guards if one_wild else guards | left_out * _COUNT
-                gain = (saving - lost) * ones
-                pieces.append((packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind))
+                pieces.append((packed - left_out, mask, saving - lost, used, cap, 0, kind))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
@@ -444,8 +383,8 @@ class _Problem:
                 for t, key in enumerate(self.keys):
                     if key >> 2 == rank:
                         info = _LayInfo(index, ((t, target.low),))
-                        gain = self.costs[t] * self.ones
-                        self.pieces[t].append((self.units[t], self.guards, 0, gain, 0, 0, 0, info))
+                        piece = (self.units[t], self.guards, self.costs[t], 0, 0, 0, info)
+                        self.pieces[t].append(piece)
             else:
                 self._add_run_layoffs(index, target)
 
@@ -482,62 +421,53 @@ class _Problem:
                         members = tuple((by_position[p], p) for p in positions)
                         cap = min(max_wilds, demand + room - down - up)
                         packed = sum(self.units[t] for t, _ in members)
-                        gain = sum(self.costs[t] for t, _ in members) * self.ones
+                        saving = sum(self.costs[t] for t, _ in members)
                         info = _LayInfo(index, members)
-                        piece = (
-                            packed,
-                            self.guards,
-                            _LANE * demand,
-                            gain,
-                            demand,
-                            cap,
-                            1 << index,
-                            info,
-                        )
+                        piece = (packed, self.guards, saving, demand, cap, 1 << index, info)
                         self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
 
-    def relaxed_search(self, lanes: _Lanes, root: int) -> dict[int, int]:
+    def relaxed_search(self, root: int) -> dict[int, list[int]]:
         """Memoised search from ``root`` where spare wilds cost nothing (a bound).
 
-        Returns the memo: the saving vector of every state visited, whose lane
-        ``b`` is the highest cost of naturals of the state that melds with at
-        most ``b`` wilds, so one visit of a state answers every budget.
+        Returns the memo: the savings of every state visited, whose item ``b``
+        is the highest cost of naturals of the state that melds with at most
+        ``b`` wilds, so one visit of a state answers every budget.
         """
-        memo = {0: 0}
-        low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
-        guards, full, lane_guards = self.guards, lanes.full, lanes.guards
-        to_low = _LANE - 1
-        # Without singles, a single gains nothing: it is then no better than leaving
-        # the card over (a vector's lanes never decrease, so shifting one up loses).
-        single_gains = (
-            list(map(lanes.ones.__mul__, self.costs)) if self.singles else [0] * len(self.costs)
-        )
+        budgets = self.wild_count + 1
+        memo = {0: [0] * budgets}
+        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
+        guards = self.guards
+        # The budgets each demand can meet. Without singles, a single gains nothing.
+        from_demand = [range(demand, budgets) for demand in range(budgets)]
+        single_budgets = from_demand[2] if self.singles else range(0)
 
-        def best(state: int) -> int:
-            """The saving vector of ``state``, not yet in the memo."""
+        def best(state: int) -> list[int]:
+            """The savings of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
             rest = state - units[t]
             found = memo.get(rest)
-            value = best(rest) if found is None else found
+            if found is None:
+                found = best(rest)
+            savings = found[:]
             # One copy melded alone: the rest as when it is left over, two wilds fewer.
-            after = (value + single_gains[t]) << _SINGLE_SHIFT & full
-            keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-            value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            for packed, mask, shift, gain, _, _, _, _ in all_pieces[t]:
+            cost = costs[t]
+            for budget in single_budgets:
+                saving = found[budget - 2] + cost
+                if saving > savings[budget]:
+                    savings[budget] = saving
+            for packed, mask, gain, demand, _, _, _ in all_pieces[t]:
                 if (state | guards) - packed & mask == guards:
                     found = memo.get(state - packed)
                     if found is None:
                         found = best(state - packed)
-                    # Budgets below the demand get 0: no better than leaving the card.
-                    after = (found + gain) << shift & full
-                    # The lane-wise highest of value and after: a lane keeps its guard
-                    # bit in (value | guards) - after exactly when value >= after there.
-                    keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-                    value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            memo[state] = value
-            return value
+                    for budget in from_demand[demand]:
+                        saving = found[budget - demand] + gain
+                        if saving > savings[budget]:
+                            savings[budget] = saving
+            memo[state] = savings
+            return savings
 
         if root not in memo:
             best(root)
@@ -600,7 +530,7 @@ class _Problem:
                     option = best(state - unit, wilds - used, tags)
                     if option < value:
                         value = option
-            for packed, mask, _, _, demand, cap, tag, _ in pieces:
+            for packed, mask, _, demand, cap, tag, _ in pieces:
                 if demand > wilds or tags & tag or (state | guards) - packed & mask != guards:
                     continue
                 for used in range(demand, min(cap, wilds) + 1):
@@ -646,7 +576,7 @@ class _Plan(NamedTuple):
 
 
 def _trace_relaxed(
-    problem: _Problem, memo: dict[int, int], state: int, wilds: int
+    problem: _Problem, memo: dict[int, list[int]], state: int, wilds: int
 ) -> list[list[int]]:
     """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
     units = problem.units
@@ -654,37 +584,30 @@ def _trace_relaxed(
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit = units[t]
-        shift = _LANE * wilds
-        value = memo[state] >> shift & _LANE_MASK
+        saving = memo[state][wilds]
         rest = memo[state - unit]
-        if rest >> shift & _LANE_MASK == value:
+        if rest[wilds] == saving:
             state -= unit  # Left over.
             continue
-        if (
-            wilds >= 2
-            and (rest >> (shift - _SINGLE_SHIFT) & _LANE_MASK) + problem.costs[t] == value
-        ):
+        if wilds >= 2 and rest[wilds - 2] + problem.costs[t] == saving:
             choices.append([unit, _SET, 2, _UNLIMITED])
         else:
-            choices.append(_traced_piece(problem, memo, state, wilds, value))
+            choices.append(_traced_piece(problem, memo, state, wilds, saving))
         wilds -= choices[-1][2]
         state -= choices[-1][0]
     return choices
 
 
 def _traced_piece(
-    problem: _Problem, memo: dict[int, int], state: int, wilds: int, value: int
+    problem: _Problem, memo: dict[int, list[int]], state: int, wilds: int, saving: int
 ) -> list[int]:
     """The piece of the relaxed optimum of (state, wilds) that starts with its lowest type."""
-    guards, shift = problem.guards, _LANE * wilds
-    for packed, mask, lane_shift, gain, demand, cap, _, kind in problem.pieces[
-        _LOW_BIT_TYPE[state & -state]
-    ]:
+    guards = problem.guards
+    for packed, mask, gain, demand, cap, _, kind in problem.pieces[_LOW_BIT_TYPE[state & -state]]:
         if (
             demand <= wilds
             and (state | guards) - packed & mask == guards
-            and (memo[state - packed] >> (shift - lane_shift) & _LANE_MASK) + (gain & _LANE_MASK)
-            == value
+            and memo[state - packed][wilds - demand] + gain == saving
         ):
             return [packed, kind, demand, cap]  # type: ignore[list-item]
     raise AssertionError("the search's choice is lost")
@@ -697,8 +620,8 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
     """
     wild_count = problem.wild_count
     linked = problem.state & problem.covered
-    memo = problem.relaxed_search(_lanes(wild_count + 1), linked)
-    vector = memo[linked]
+    memo = problem.relaxed_search(linked)
+    savings = memo[linked]
     lone = problem.lone() if problem.singles else []
     # Lone cards with b wilds: the b // 2 dearest are melded alone.
     lone_savings = [0]
@@ -708,10 +631,10 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
     def split(budget: int) -> tuple[int, int]:
         """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
         if not lone:
-            return _lane(vector, budget), budget
+            return savings[budget], budget
         best, given, last = -1, 0, len(lone_savings) - 1
         for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
-            saving = _lane(vector, x) + lone_savings[min((budget - x) // 2, last)]
+            saving = savings[x] + lone_savings[min((budget - x) // 2, last)]
             if saving > best:
                 best, given = saving, x
         return best, given
@@ -775,7 +698,7 @@ def _exact_plan(problem: _Problem) -> _Plan:
             continue
         packed, used, tag, kind = next(
             (packed, used, tag, kind)
-            for packed, mask, _, _, demand, cap, tag, kind in pieces
+            for packed, mask, _, demand, cap, tag, kind in pieces
             if demand <= wilds and not tags & tag and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value
@@ -827,7 +750,7 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     """Every bit of the types in a natural piece."""
     for t, pieces in enumerate(all_pieces):
         for piece in pieces:
-            if piece[4]:
+            if piece[3]:
                 needy.append(piece)
             else:
                 natural[t].append(piece)
@@ -847,12 +770,12 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         rest = state - units[t]
         found = memo.get(rest)
         value = best(rest) if found is None else found
-        for packed, _, _, gain, _, _, _, _ in natural[t]:
+        for packed, _, gain, _, _, _, _ in natural[t]:
             if (state | guards) - packed & guards == guards:
                 found = memo.get(state - packed)
                 if found is None:
                     found = best(state - packed)
-                found += gain & _LANE_MASK
+                found += gain
                 if found > value:
                     value = found
         memo[state] = value
@@ -868,15 +791,15 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     chosen: list[_Piece] = []
     for piece in needy:  # Every piece fits the whole hand.
         rest = (state - piece[0]) & fields
-        found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+        found = (memo[rest] if rest in memo else best(rest)) + piece[2]
         if found >= saving:
             saving, chosen = found, [piece]
     # Trace the natural melds.
     choices: list[list[int]] = []
     for piece in chosen:
         state -= piece[0]
-        wilds -= piece[4]
-        choices.append([piece[0], piece[7], piece[4], piece[5]])  # type: ignore[list-item]
+        wilds -= piece[3]
+        choices.append([piece[0], piece[6], piece[3], piece[4]])  # type: ignore[list-item]
     rest = state & fields
     while rest:
         t = low_bit_type[rest & -rest]
@@ -884,10 +807,8 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         if memo[rest - units[t]] == value:
             rest -= units[t]
             continue
-        for packed, _, _, gain, _, cap, _, kind in natural[t]:
-            if (rest | guards) - packed & guards == guards and memo[rest - packed] + (
-                gain & _LANE_MASK
-            ) == value:
+        for packed, _, gain, _, cap, _, kind in natural[t]:
+            if (rest | guards) - packed & guards == guards and memo[rest - packed] + gain == value:
                 choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
                 rest -= packed
                 break
