@@ -742,26 +742,25 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     """
     guards, units, all_pieces = problem.guards, problem.units, problem.pieces
     low_bit_type = _LOW_BIT_TYPE
-    natural: list[list[_Piece]] = [[] for _ in all_pieces]
-    """The natural pieces starting with each type."""
     needy: list[_Piece] = []
     """The pieces that need the wild."""
-    fields = 0
-    """Every bit of the types in a natural piece."""
-    for t, pieces in enumerate(all_pieces):
+    fields = naturals = 0
+    for pieces in all_pieces:
         for piece in pieces:
             if piece[3]:
                 needy.append(piece)
             else:
-                natural[t].append(piece)
-                packed = piece[0]
-                fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
-    overlaps = 0
-    for piece in needy:
-        if piece[0] & fields:
-            overlaps += 1
-    if overlaps * sum(map(len, natural)) > _SMALL_WORK:
-        return None  # Too many searches from the root: the relaxed search shares them.
+                naturals += 1
+                fields |= piece[0]
+    # Every bit of the types in a natural piece.
+    fields = ((fields | fields >> 1) & _LOW_BITS) * _FIELD
+    if naturals and needy:
+        overlaps = 0
+        for piece in needy:
+            if piece[0] & fields:
+                overlaps += 1
+        if overlaps * naturals > _SMALL_WORK:
+            return None  # Too many searches from the root: the relaxed search shares them.
     memo = {0: 0}
 
     def best(state: int) -> int:
@@ -770,8 +769,8 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         rest = state - units[t]
         found = memo.get(rest)
         value = best(rest) if found is None else found
-        for packed, _, gain, _, _, _, _ in natural[t]:
-            if (state | guards) - packed & guards == guards:
+        for packed, _, gain, demand, _, _, _ in all_pieces[t]:
+            if not demand and (state | guards) - packed & guards == guards:
                 found = memo.get(state - packed)
                 if found is None:
                     found = best(state - packed)
@@ -784,22 +783,26 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     state = problem.state
     wilds = problem.wild_count
     root = state & fields
-    saving = memo[root] if root in memo else best(root)
+    saving = base = memo[root] if root in memo else best(root)
     if wilds and not saving:
         # No natural meld to take the wilds: they are left over unless a piece uses them.
         saving -= problem.wild_cost[wilds]
-    chosen: list[_Piece] = []
+    chosen: _Piece | None = None
     for piece in needy:  # Every piece fits the whole hand.
-        rest = (state - piece[0]) & fields
-        found = (memo[rest] if rest in memo else best(rest)) + piece[2]
+        packed = piece[0]
+        if packed & fields:
+            rest = (state - packed) & fields
+            found = (memo[rest] if rest in memo else best(rest)) + piece[2]
+        else:
+            found = base + piece[2]
         if found >= saving:
-            saving, chosen = found, [piece]
+            saving, chosen = found, piece
     # Trace the natural melds.
     choices: list[list[int]] = []
-    for piece in chosen:
-        state -= piece[0]
-        wilds -= piece[3]
-        choices.append([piece[0], piece[6], piece[3], piece[4]])  # type: ignore[list-item]
+    if chosen:
+        state -= chosen[0]
+        wilds -= chosen[3]
+        choices.append([chosen[0], chosen[6], chosen[3], chosen[4]])  # type: ignore[list-item]
     rest = state & fields
     while rest:
         t = low_bit_type[rest & -rest]
@@ -807,8 +810,12 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         if memo[rest - units[t]] == value:
             rest -= units[t]
             continue
-        for packed, _, gain, _, cap, _, kind in natural[t]:
-            if (rest | guards) - packed & guards == guards and memo[rest - packed] + gain == value:
+        for packed, _, gain, demand, cap, _, kind in all_pieces[t]:
+            if (
+                not demand
+                and (rest | guards) - packed & guards == guards
+                and memo[rest - packed] + gain == value
+            ):
                 choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
                 rest -= packed
                 break
