@@ -557,8 +557,8 @@ def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
 
 # -- plans: what the search decided -------------------------------------------
 
-_Choice = tuple[int, "int | _LayInfo", int]
-"""(packed naturals, kind or lay-off info, wilds placed in it)."""
+_Choice = tuple[int, "int | _LayInfo", int, int]
+"""(packed naturals, kind or lay-off info, wilds placed in it, wilds it can take)."""
 
 
 class _Plan(NamedTuple):
@@ -568,7 +568,7 @@ class _Plan(NamedTuple):
     """
 
     cost: int
-    choices: tuple[_Choice, ...]
+    choices: Sequence[_Choice]
     all_wild: int
     """Wilds put into one all-wild meld (0 for none)."""
     absorbed: tuple[tuple[int, int], ...] = ()
@@ -577,40 +577,37 @@ class _Plan(NamedTuple):
 
 def _trace_relaxed(
     problem: _Problem, memo: dict[int, list[int]], state: int, wilds: int
-) -> list[list[int]]:
-    """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
-    units = problem.units
-    choices: list[list[int]] = []
+) -> list[_Choice]:
+    """The relaxed search's choices from (state, wilds)."""
+    units, costs, all_pieces, guards = problem.units, problem.costs, problem.pieces, problem.guards
+    choices: list[_Choice] = []
+    choice: _Choice
+    saving = memo[state][wilds]
     while state:
         t = _LOW_BIT_TYPE[state & -state]
-        unit = units[t]
-        saving = memo[state][wilds]
-        rest = memo[state - unit]
+        rest = memo[state - units[t]]
         if rest[wilds] == saving:
-            state -= unit  # Left over.
+            state -= units[t]  # Left over.
             continue
-        if wilds >= 2 and rest[wilds - 2] + problem.costs[t] == saving:
-            choices.append([unit, _SET, 2, _UNLIMITED])
+        if wilds >= 2 and rest[wilds - 2] + costs[t] == saving:
+            choice = (units[t], _SET, 2, _UNLIMITED)
+            saving -= costs[t]
         else:
-            choices.append(_traced_piece(problem, memo, state, wilds, saving))
-        wilds -= choices[-1][2]
-        state -= choices[-1][0]
+            for packed, mask, gain, demand, cap, _, kind in all_pieces[t]:
+                if (
+                    demand <= wilds
+                    and (state | guards) - packed & mask == guards
+                    and memo[state - packed][wilds - demand] + gain == saving
+                ):
+                    choice = (packed, kind, demand, cap)
+                    saving -= gain
+                    break
+            else:
+                raise AssertionError("the search's choice is lost")
+        choices.append(choice)
+        wilds -= choice[2]
+        state -= choice[0]
     return choices
-
-
-def _traced_piece(
-    problem: _Problem, memo: dict[int, list[int]], state: int, wilds: int, saving: int
-) -> list[int]:
-    """The piece of the relaxed optimum of (state, wilds) that starts with its lowest type."""
-    guards = problem.guards
-    for packed, mask, gain, demand, cap, _, kind in problem.pieces[_LOW_BIT_TYPE[state & -state]]:
-        if (
-            demand <= wilds
-            and (state | guards) - packed & mask == guards
-            and memo[state - packed][wilds - demand] + gain == saving
-        ):
-            return [packed, kind, demand, cap]  # type: ignore[list-item]
-    raise AssertionError("the search's choice is lost")
 
 
 def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
@@ -645,29 +642,34 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
         return _Plan(problem.total - saving, (), 0)
     choices = _trace_relaxed(problem, memo, linked, given)
     for t in lone[: (wild_count - given) // 2]:
-        choices.append([problem.units[t], _SET, 2, _UNLIMITED])
+        choices.append((problem.units[t], _SET, 2, _UNLIMITED))
 
     # Place the spare wilds: melds first, else one all-wild meld.
-    spare, room = wild_count, 0
-    for choice in choices:
-        spare -= choice[2]
-        room += choice[3] - choice[2]
+    spare = _spread_spare(choices, wild_count)
     all_wild = 0
-    if spare and room >= spare:
-        for choice in choices:
-            extra = min(choice[3] - choice[2], spare)
-            choice[2] += extra
-            spare -= extra
-    elif spare >= 3 and problem.rules.all_wild_melds:
+    if spare >= 3 and problem.rules.all_wild_melds:
         all_wild, spare = spare, 0
     if spare and choices:
         return None
     # With no meld at all, nothing could be melded: the wilds are simply left over.
-    return _Plan(
-        problem.total - saving + problem.wild_cost[spare],
-        tuple((packed, kind, used) for packed, kind, used, _ in choices),
-        all_wild,
-    )
+    return _Plan(problem.total - saving + problem.wild_cost[spare], choices, all_wild)
+
+
+def _spread_spare(choices: list[_Choice], wilds: int) -> int:
+    """Give the ``wilds`` the choices do not use to those with room, first come first, if
+    they all fit; returns the wilds still spare."""
+    spare = wilds
+    room = 0
+    for _, _, used, cap in choices:
+        spare -= used
+        room += cap - used
+    if not spare or room < spare:
+        return spare
+    for index, (packed, kind, used, cap) in enumerate(choices):
+        extra = min(cap - used, spare)
+        choices[index] = (packed, kind, used + extra, cap)
+        spare -= extra
+    return spare
 
 
 def _exact_plan(problem: _Problem) -> _Plan:
@@ -693,17 +695,17 @@ def _exact_plan(problem: _Problem) -> _Plan:
             0,
         )
         if single:
-            choices.append((unit, _SET, single))
+            choices.append((unit, _SET, single, _UNLIMITED))
             state, wilds = state - unit, wilds - single
             continue
-        packed, used, tag, kind = next(
-            (packed, used, tag, kind)
+        packed, used, cap, tag, kind = next(
+            (packed, used, cap, tag, kind)
             for packed, mask, _, demand, cap, tag, kind in pieces
             if demand <= wilds and not tags & tag and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value
         )
-        choices.append((packed, kind, used))
+        choices.append((packed, kind, used, cap))
         state, wilds, tags = state - packed, wilds - used, tags | tag
     all_wild = 0
     absorbed: list[tuple[int, int]] = []
@@ -723,7 +725,7 @@ def _exact_plan(problem: _Problem) -> _Plan:
         if room > 0:
             absorbed.append((index, min(room, wilds)))
             wilds -= min(room, wilds)
-    return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
+    return _Plan(cost, choices, all_wild, tuple(absorbed))
 
 
 _SMALL_WORK = 40
@@ -798,11 +800,10 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         if found >= saving:
             saving, chosen = found, piece
     # Trace the natural melds.
-    choices: list[list[int]] = []
+    choices: list[_Choice] = []
     if chosen:
         state -= chosen[0]
-        wilds -= chosen[3]
-        choices.append([chosen[0], chosen[6], chosen[3], chosen[4]])  # type: ignore[list-item]
+        choices.append((chosen[0], chosen[6], chosen[3], chosen[4]))
     rest = state & fields
     while rest:
         t = low_bit_type[rest & -rest]
@@ -816,22 +817,12 @@ def _small_plan(problem: _Problem) -> _Plan | None:
                 and (rest | guards) - packed & guards == guards
                 and memo[rest - packed] + gain == value
             ):
-                choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
+                choices.append((packed, kind, 0, cap))
                 rest -= packed
                 break
-    if wilds and choices:
-        # The spare wilds join melds with room for them.
-        for choice in choices:
-            extra = min(choice[3] - choice[2], wilds)
-            choice[2] += extra
-            wilds -= extra
-        if wilds:
-            return None
-    return _Plan(
-        problem.total - saving,
-        tuple((packed, kind, used) for packed, kind, used, _ in choices),
-        0,
-    )
+    if choices and _spread_spare(choices, wilds):
+        return None  # A spare wild fits nowhere.
+    return _Plan(problem.total - saving, choices, 0)
 
 
 def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
@@ -898,7 +889,7 @@ def leftover_ordinals(
     plan = _plan(problem)
     counts = [len(copies) for copies in problem.instances]
     wilds_used = plan.all_wild + sum(count for _, count in plan.absorbed)
-    for packed, _, used in plan.choices:
+    for packed, _, used, _ in plan.choices:
         wilds_used += used
         t = 0
         while packed:
@@ -980,7 +971,7 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     instances, wilds = problem.instances, problem.wilds
     melds: list[Meld] = []
     layoffs: dict[int, tuple[list[Card], list[int]]] = {}
-    for packed, kind, used in plan.choices:
+    for packed, kind, used, _ in plan.choices:
         if not isinstance(kind, _LayInfo):
             melds.append(_own_meld(problem, packed, kind, used))
             continue
