@@ -51,6 +51,9 @@ _FIELD = 7
 _SCALE = 64
 """Cost = penalty * _SCALE + leftover card count."""
 _MAX_RUN = 13
+_MIRROR = ACE_HIGH + 1
+"""A run ending in a high Ace is searched upwards from it: position ``p`` is read as
+``_MIRROR - p``."""
 _UNLIMITED = 99
 
 # Kinds of own piece; their cards are decoded from the packed naturals.
@@ -137,25 +140,36 @@ def _set_pieces(counts: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...
     return tuple(pieces)
 
 
-def _set_piece_table() -> dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int, int], ...]]:
-    """:func:`_set_pieces` for every way of holding the suits of a rank, with no wild
-    (``[counts, 0]``: the sets of three naturals or more) or with some
-    (``[counts, 1]``: a set of two naturals needs one)."""
-    table = {}
+_SetTable = dict[int, tuple[tuple[int, int, int, int], ...]]
+
+
+def _set_piece_table() -> tuple[_SetTable, _SetTable]:
+    """:func:`_set_pieces` for every way of holding the suits of a rank, keyed by the
+    rank's counts packed from its first type: ``[0]`` with no wild (the sets of three
+    naturals or more), ``[1]`` with some (a set of two naturals needs one)."""
+    without: _SetTable = {}
+    with_wild: _SetTable = {}
     for size in range(1, 5):
         for counts in _count_choices((3,) * size):
             if 0 not in counts:
-                table[counts, 1] = pieces = _set_pieces(counts)
-                table[counts, 0] = tuple(piece for piece in pieces if not piece[2])
-    return table
+                key = sum(count << (_BITS * i) for i, count in enumerate(counts))
+                with_wild[key] = pieces = _set_pieces(counts)
+                without[key] = tuple(piece for piece in pieces if not piece[2])
+    return without, with_wild
 
 
 _SET_PIECES = _set_piece_table()
 
 _WILD_KEYS = tuple(frozenset({-1, *range(4 * rank, 4 * rank + 4)}) for rank in range(14))
 """The ordinals of the wilds when the wild rank is each rank number (0: none)."""
+_RANK_OF = tuple(key >> 2 for key in range(56))
+"""The rank of each natural ordinal."""
+_SUIT_OF = tuple(key & 3 for key in range(56))
+"""The suit index of each natural ordinal."""
 _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
+_FIELDS = tuple((1 << (_BITS * n)) - 1 for n in range(65))
+"""Every bit of the first n fields."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
 """The type whose field holds a state's lowest set bit."""
 _LOW_BITS = sum(_UNITS)
@@ -205,8 +219,12 @@ class _Problem:
         """The wilds, dearest first."""
         self.columns: list[list[tuple[int, int]]] = [[], [], [], []]
         """Per suit, (rank, type) of each type of that suit, ascending."""
+        self.counts: list[int] = []
+        """The number of copies of each type."""
+        self.pieces: list[list[_Piece]] = []
+        """The pieces that start with each type."""
         keys, instances, costs, wilds = self.keys, self.instances, self.costs, self.wilds
-        columns = self.columns
+        columns, counts, pieces = self.columns, self.counts, self.pieces
         rank_starts: list[int] = []
         state = total = cost = 0
         t = -1
@@ -217,6 +235,7 @@ class _Problem:
             key = card.ordinal
             if key == last:
                 instances[t].append(card)
+                counts[t] += 1
             elif key in wild_keys:
                 wilds.append(card)
                 continue
@@ -225,11 +244,13 @@ class _Problem:
                 last = key
                 keys.append(key)
                 instances.append([card])
+                counts.append(1)
+                pieces.append([])
                 cost = table[key]
                 costs.append(cost)
-                columns[key & 3].append((key >> 2, t))
-                if key >> 2 != rank:
-                    rank = key >> 2
+                columns[_SUIT_OF[key]].append((_RANK_OF[key], t))
+                if _RANK_OF[key] != rank:
+                    rank = _RANK_OF[key]
                     rank_starts.append(t)
             state += _UNITS[t]
             total += cost
@@ -250,10 +271,8 @@ class _Problem:
         """Whether any one natural may be melded alone with two wilds (a *single*)."""
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
-        self.counts = list(map(len, instances))
         self.units = _UNITS[: len(keys)]
         self.guards = _GUARDS[len(keys)]
-        self.pieces: list[list[_Piece]] = [[] for _ in keys]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets] if targets else []
@@ -272,25 +291,24 @@ class _Problem:
         copy): adding it is never worse than leaving it over, melding it alone or
         putting it in a second set of the rank (the two sets could merge).
         """
-        counts, units, pieces = self.counts, self.units, self.pieces
-        guards = self.guards
+        counts, units, costs, pieces = self.counts, self.units, self.costs, self.pieces
+        guards, state = self.guards, self.state
         # The fields of the free types (none when a set may have to leave a card
         # out), and their counts.
         free = 0
         if not self.one_wild and not self.targets:
-            free = ~self.covered & ((1 << (_BITS * len(counts))) - 1)
-        free_counts = self.state & free
+            free = _FIELDS[len(counts)] & ~self.covered
+        free_counts = state & free
         max_demand = self.max_demand
-        some_wild = min(max_demand, 1)
+        table = _SET_PIECES[min(max_demand, 1)]
         cap = 1 if self.one_wild else _UNLIMITED
         ends = [*rank_starts[1:], len(counts)]
         for start, end in zip(rank_starts, ends, strict=False):
             if end - start == 1 and (counts[start] == 1 or counts[start] + max_demand < 3):
                 continue  # No set but singles.
-            held = tuple(counts[start:end])
-            unit, cost = units[start], self.costs[start]
-            sets = _SET_PIECES[held, some_wild]
-            rank_fields = (1 << (_BITS * end)) - (1 << (_BITS * start))
+            rank_fields = _FIELDS[end] - _FIELDS[start]
+            sets = table[(state & rank_fields) >> (_BITS * start)]
+            unit, cost = units[start], costs[start]
             fields, wanted = free & rank_fields, free_counts & rank_fields
             for first, relative, demand, naturals in sets:
                 packed = relative * unit
@@ -304,21 +322,22 @@ class _Problem:
                 self.covered |= rank_fields
 
     def _add_run_pieces(self) -> None:
+        """The runs along each suit column and, with aces high, those ending in a high Ace."""
         shortest = max(2, 3 - self.max_demand)
+        lines: list[tuple[list[tuple[int, int]], int, int]] = []
         for column in self.columns:
-            if len(column) < shortest:
-                continue
-            self._add_runs(column, range(len(column) - 1), 1, _RUN)
-            if self.top == ACE_HIGH and column[0][0] == 1:
-                # Runs ending in an Ace played high: the Ace is their lowest type.
-                downward = [(ACE_HIGH, column[0][1]), *reversed(column[1:])]
-                self._add_runs(downward, (0,), -1, _RUN_ACE_HIGH)
+            if len(column) >= shortest:
+                lines.append((column, len(column) - 1, _RUN))
+                if self.top == ACE_HIGH and column[0][0] == 1:
+                    # The Ace played high is their lowest type: positions count down
+                    # from it (the Ace 1, a King 2…), so that they still ascend.
+                    downward = [(_MIRROR - rank, t) for rank, t in reversed(column[1:])]
+                    lines.append(([(1, column[0][1]), *downward], 1, _RUN_ACE_HIGH))
+        self._add_runs(lines)
 
-    def _add_runs(
-        self, column: list[tuple[int, int]], firsts: Sequence[int], step: int, kind: int
-    ) -> None:
-        """Runs whose lowest type is at ``column[first]`` for each of ``firsts``,
-        reaching along ``column``.
+    def _add_runs(self, lines: list[tuple[list[tuple[int, int]], int, int]]) -> None:
+        """For each (line, starts, kind) of ``lines``, the runs whose lowest type is one of
+        the first ``starts`` (position, type) of the line, reaching along it.
 
         A run may leave out a natural it spans (a wild stands in its place) when
         that card is needed elsewhere. With unlimited wilds that is only worth it
@@ -327,33 +346,35 @@ class _Problem:
         bits it needs to be empty as its *skip mask*.
         """
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
-        guards = self.guards
+        guards, all_pieces = self.guards, self.pieces
         covered = self.covered
-        for first in firsts:
-            start, t = column[first]
-            if (column[first + 1][0] - start) * step > max_demand + 1:
-                continue  # No run reaches the next card: it needs more wilds.
-            packed, saving = units[t], costs[t]
-            pieces = self.pieces[t]
-            longest, naturals = 0, 1
-            for end, u in column[first + 1 :]:
-                # At most 13: positions run 1–13, or 14 down to 2 from a high Ace.
-                span = (end - start) * step + 1
-                naturals += 1
-                demand = (3 if span < 3 else span) - naturals
-                packed += units[u]
-                saving += costs[u]
-                if demand > max_demand:
-                    if span >= 3:
-                        break  # Longer runs only need more wilds.
-                    continue
-                longest = packed
-                cap = 1 if one_wild else _MAX_RUN - naturals
-                pieces.append((packed, guards, saving, demand, cap, 0, kind))
-                if naturals > 2 and demand < max_demand:
-                    run = (packed, saving, demand, kind)
-                    self._add_skipping_runs(pieces, column[first + 1 : first + naturals - 1], run)
-            covered |= longest * _FIELD  # A run has one copy of each type.
+        reach = max_demand + 1
+        for line, starts, kind in lines:
+            for first in range(starts):
+                start, t = line[first]
+                if line[first + 1][0] - start > reach:
+                    continue  # No run reaches the next card: it needs more wilds.
+                packed, saving = units[t], costs[t]
+                pieces = all_pieces[t]
+                longest, naturals = 0, 1
+                for end, u in line[first + 1 :]:
+                    # At most 13: positions run 1–13, or 1–13 down from a high Ace.
+                    span = end - start + 1
+                    naturals += 1
+                    demand = (3 if span < 3 else span) - naturals
+                    packed += units[u]
+                    saving += costs[u]
+                    if demand > max_demand:
+                        if span >= 3:
+                            break  # Longer runs only need more wilds.
+                        continue
+                    longest = packed
+                    cap = 1 if one_wild else _MAX_RUN - naturals
+                    pieces.append((packed, guards, saving, demand, cap, 0, kind))
+                    if naturals > 2 and demand < max_demand:
+                        run = (packed, saving, demand, kind)
+                        self._add_skipping_runs(pieces, line[first + 1 : first + naturals - 1], run)
+                covered |= longest * _FIELD  # A run has one copy of each type.
         self.covered = covered
 
     def _add_skipping_runs(
