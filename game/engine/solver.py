@@ -62,6 +62,10 @@ _RUN = 1
 _RUN_ACE_HIGH = 2
 """A run whose Ace is played high (the Ace is its lowest type)."""
 
+_SET_KIND = MeldKind.SET
+_RUN_KIND = MeldKind.RUN
+_POSITIONS = tuple(tuple(tuple(range(low, high + 1)) for high in range(15)) for low in range(15))
+"""``_POSITIONS[low][high]``: the positions of a run from ``low`` to ``high``."""
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUITS = tuple(_SUIT_ORDER)
 _ORDINAL = attrgetter("ordinal")
@@ -948,8 +952,7 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
             del held[:count]
         cards += wilds[:used]
         del wilds[:used]
-        rank = keys[lowest] >> 2
-        return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards), None)
+        return Meld(_SET_KIND, tuple(cards), (_RANK_OF[keys[lowest]],) * len(cards), None)
     # A run has one card of each of its types, all in the column of its suit.
     suit_index = keys[lowest] & 3
     ranks: list[int] = []
@@ -976,12 +979,16 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     if down > low - low_bound:
         raise AssertionError(f"no room for {used} wilds in a run of {ranks}")
     if gaps:
-        naturals = dict(zip(ranks, cards, strict=True))
-        cards = [naturals.get(rank) or wilds.pop(0) for rank in range(low, high + 1)]
+        spaced: list[Card] = []
+        for rank, card in zip(ranks, cards, strict=True):
+            while len(spaced) < rank - low:
+                spaced.append(wilds.pop(0))
+            spaced.append(card)
+        cards = spaced
     if up or down:
         cards = [*reversed(wilds[up : up + down]), *cards, *wilds[:up]]
         del wilds[: up + down]
-    return Meld(MeldKind.RUN, tuple(cards), tuple(range(low - down, high + up + 1)), suit)
+    return Meld(_RUN_KIND, tuple(cards), _POSITIONS[low - down][high + up], suit)
 
 
 def _build(problem: _Problem, plan: _Plan) -> Arrangement:
