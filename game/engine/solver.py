@@ -170,10 +170,14 @@ _RANK_OF = tuple(key >> 2 for key in range(56))
 """The rank of each natural ordinal."""
 _SUIT_OF = tuple(key & 3 for key in range(56))
 """The suit index of each natural ordinal."""
+_RANK_TYPE = tuple(tuple((key >> 2, t) for t in range(64)) for key in range(56))
+"""``_RANK_TYPE[key][t]``: (rank, type) of the type ``t`` whose ordinal is ``key``, made once."""
 _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
 _FIELDS = tuple((1 << (_BITS * n)) - 1 for n in range(65))
 """Every bit of the first n fields."""
+_ONES = tuple(_FIELDS[n] // _FIELD for n in range(65))
+"""One in each of the first n fields."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
 """The type whose field holds a state's lowest set bit."""
 _LOW_BITS = sum(_UNITS)
@@ -230,7 +234,7 @@ class _Problem:
         keys, instances, costs, wilds = self.keys, self.instances, self.costs, self.wilds
         columns, counts, pieces = self.columns, self.counts, self.pieces
         rank_starts: list[int] = []
-        state = total = cost = 0
+        extra = total = cost = 0
         t = -1
         last = rank = -4
         # By ordinal: jokers first (dearer than wild-rank cards whatever the
@@ -240,6 +244,7 @@ class _Problem:
             if key == last:
                 instances[t].append(card)
                 counts[t] += 1
+                extra += _UNITS[t]
             elif key in wild_keys:
                 wilds.append(card)
                 continue
@@ -252,15 +257,15 @@ class _Problem:
                 pieces.append([])
                 cost = table[key]
                 costs.append(cost)
-                columns[_SUIT_OF[key]].append((_RANK_OF[key], t))
+                columns[_SUIT_OF[key]].append(_RANK_TYPE[key][t])
                 if _RANK_OF[key] != rank:
                     rank = _RANK_OF[key]
                     rank_starts.append(t)
-            state += _UNITS[t]
             total += cost
         if rules.wild_penalty > rules.joker_penalty:
             wilds.reverse()  # Not so under any option today: jokers are the dearer.
-        self.state = state
+        self.state = _ONES[len(keys)] + extra
+        """The naturals: one copy of every type, and the ``extra`` copies."""
         self.total = total
         """The cost of every natural left over."""
         self.wild_count = wild_count = len(wilds)
@@ -275,7 +280,7 @@ class _Problem:
         """Whether any one natural may be melded alone with two wilds (a *single*)."""
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
-        self.units = _UNITS[: len(keys)]
+        self.units = _UNITS
         self.guards = _GUARDS[len(keys)]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
