@@ -477,24 +477,24 @@ class _Problem:
             """The savings of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
             rest = state - units[t]
-            found = memo.get(rest)
-            if found is None:
-                found = best(rest)
-            savings = found[:]
+            # Left over: the savings of the rest (a list is never empty), copied once raised.
+            savings = left = memo.get(rest) or best(rest)
             # One copy melded alone: the rest as when it is left over, two wilds fewer.
             cost = costs[t]
             for budget in single_budgets:
-                saving = found[budget - 2] + cost
+                saving = left[budget - 2] + cost
                 if saving > savings[budget]:
+                    if savings is left:
+                        savings = left[:]
                     savings[budget] = saving
             for packed, mask, gain, demand, _, _, _ in all_pieces[t]:
                 if (state | guards) - packed & mask == guards:
-                    found = memo.get(state - packed)
-                    if found is None:
-                        found = best(state - packed)
+                    found = memo.get(state - packed) or best(state - packed)
                     for budget in from_demand[demand]:
                         saving = found[budget - demand] + gain
                         if saving > savings[budget]:
+                            if savings is left:
+                                savings = left[:]
                             savings[budget] = saving
             memo[state] = savings
             return savings
