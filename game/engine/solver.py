@@ -217,8 +217,6 @@ class _Problem:
         self.one_wild = one_wild = rules.max_wilds_per_meld == 1
         wild_keys = _WILD_KEYS[0 if wild_rank is None else int(wild_rank)]
         table = _COST_TABLES[rules.face_values, rules.aces, rules.ace_high_penalty]
-        self.keys: list[int] = []
-        """The ordinal of each type, ascending."""
         self.instances: list[list[Card]] = []
         """The physical cards of each type."""
         self.costs: list[int] = []
@@ -227,12 +225,10 @@ class _Problem:
         """The wilds, dearest first."""
         self.columns: list[list[tuple[int, int]]] = [[], [], [], []]
         """Per suit, (rank, type) of each type of that suit, ascending."""
-        self.counts: list[int] = []
-        """The number of copies of each type."""
         self.pieces: list[list[_Piece]] = []
         """The pieces that start with each type."""
-        keys, instances, costs, wilds = self.keys, self.instances, self.costs, self.wilds
-        columns, counts, pieces = self.columns, self.counts, self.pieces
+        instances, costs, wilds = self.instances, self.costs, self.wilds
+        columns, pieces = self.columns, self.pieces
         rank_starts: list[int] = []
         extra = total = cost = 0
         t = -1
@@ -243,7 +239,6 @@ class _Problem:
             key = card.ordinal
             if key == last:
                 instances[t].append(card)
-                counts[t] += 1
                 extra += _UNITS[t]
             elif key in wild_keys:
                 wilds.append(card)
@@ -251,9 +246,7 @@ class _Problem:
             else:
                 t += 1
                 last = key
-                keys.append(key)
                 instances.append([card])
-                counts.append(1)
                 pieces.append([])
                 cost = table[key]
                 costs.append(cost)
@@ -264,7 +257,7 @@ class _Problem:
             total += cost
         if rules.wild_penalty > rules.joker_penalty:
             wilds.reverse()  # Not so under any option today: jokers are the dearer.
-        self.state = _ONES[len(keys)] + extra
+        self.state = _ONES[len(instances)] + extra
         """The naturals: one copy of every type, and the ``extra`` copies."""
         self.total = total
         """The cost of every natural left over."""
@@ -281,7 +274,7 @@ class _Problem:
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
         self.units = _UNITS
-        self.guards = _GUARDS[len(keys)]
+        self.guards = _GUARDS[len(instances)]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets] if targets else []
@@ -300,20 +293,22 @@ class _Problem:
         copy): adding it is never worse than leaving it over, melding it alone or
         putting it in a second set of the rank (the two sets could merge).
         """
-        counts, units, costs, pieces = self.counts, self.units, self.costs, self.pieces
+        instances, units, costs, pieces = self.instances, self.units, self.costs, self.pieces
         guards, state = self.guards, self.state
         # The fields of the free types (none when a set may have to leave a card
         # out), and their counts.
         free = 0
         if not self.one_wild and not self.targets:
-            free = _FIELDS[len(counts)] & ~self.covered
+            free = _FIELDS[len(instances)] & ~self.covered
         free_counts = state & free
         max_demand = self.max_demand
         table = _SET_PIECES[min(max_demand, 1)]
         cap = 1 if self.one_wild else _UNLIMITED
-        ends = [*rank_starts[1:], len(counts)]
+        ends = [*rank_starts[1:], len(instances)]
         for start, end in zip(rank_starts, ends, strict=False):
-            if end - start == 1 and (counts[start] == 1 or counts[start] + max_demand < 3):
+            if end - start == 1 and (
+                len(instances[start]) == 1 or len(instances[start]) + max_demand < 3
+            ):
                 continue  # No set but singles.
             rank_fields = _FIELDS[end] - _FIELDS[start]
             sets = table[(state & rank_fields) >> (_BITS * start)]
@@ -410,8 +405,8 @@ class _Problem:
         for index, target in enumerate(self.targets):
             if target.kind is MeldKind.SET:
                 rank = 1 if target.low == ACE_HIGH else target.low
-                for t, key in enumerate(self.keys):
-                    if key >> 2 == rank:
+                for t, copies in enumerate(self.instances):
+                    if copies[0].ordinal >> 2 == rank:
                         info = _LayInfo(index, ((t, target.low),))
                         piece = (self.units[t], self.guards, self.costs[t], 0, 0, 0, info)
                         self.pieces[t].append(piece)
@@ -945,7 +940,7 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
-    instances, wilds, keys = problem.instances, problem.wilds, problem.keys
+    instances, wilds = problem.instances, problem.wilds
     lowest = _LOW_BIT_TYPE[packed & -packed]
     cards: list[Card] = []
     if kind == _SET:
@@ -957,9 +952,10 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
             del held[:count]
         cards += wilds[:used]
         del wilds[:used]
-        return Meld(_SET_KIND, tuple(cards), (_RANK_OF[keys[lowest]],) * len(cards), None)
+        # The first card is a natural of the lowest type.
+        return Meld(_SET_KIND, tuple(cards), (_RANK_OF[cards[0].ordinal],) * len(cards), None)
     # A run has one card of each of its types, all in the column of its suit.
-    suit_index = keys[lowest] & 3
+    suit_index = _SUIT_OF[instances[lowest][0].ordinal]
     ranks: list[int] = []
     for rank, t in problem.columns[suit_index]:
         if packed >> (_BITS * t) & 1:
