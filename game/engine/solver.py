@@ -186,6 +186,21 @@ _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(6
 """The guard bits of the first n fields."""
 
 
+def _demand_budgets(budgets: int) -> tuple[range, ...]:
+    """The budgets below ``budgets`` that each demand can meet, by demand."""
+    return tuple(range(demand, budgets) for demand in range(budgets))
+
+
+_DEMAND_BUDGETS = tuple(_demand_budgets(budgets) for budgets in range(20))
+
+
+def _budgets_from(budgets: int) -> tuple[range, ...]:
+    """:func:`_demand_budgets`, precomputed for the usual numbers of wilds."""
+    if budgets < len(_DEMAND_BUDGETS):
+        return _DEMAND_BUDGETS[budgets]
+    return _demand_budgets(budgets)
+
+
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
     """Search cost of a leftover natural, by ordinal."""
     return (0,) * 4 + tuple(rules.natural_value(rank) * _SCALE + 1 for rank in Rank for _ in _SUITS)
@@ -465,7 +480,7 @@ class _Problem:
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
         # The budgets each demand can meet. Without singles, a single gains nothing.
-        from_demand = [range(demand, budgets) for demand in range(budgets)]
+        from_demand = _budgets_from(budgets)
         single_budgets = from_demand[2] if self.singles else range(0)
 
         def best(state: int) -> list[int]:
@@ -650,19 +665,8 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
     for t in lone[: wild_count // 2]:
         lone_savings.append(lone_savings[-1] + problem.costs[t])
 
-    def split(budget: int) -> tuple[int, int]:
-        """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
-        if not lone:
-            return savings[budget], budget
-        best, given, last = -1, 0, len(lone_savings) - 1
-        for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
-            saving = savings[x] + lone_savings[min((budget - x) // 2, last)]
-            if saving > best:
-                best, given = saving, x
-        return best, given
-
-    saving, given = split(wild_count)
-    if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
+    saving, given = _split(savings, lone_savings, wild_count)
+    if shallow and (not wild_count or _split(savings, lone_savings, wild_count - 1)[0] < saving):
         # Every optimum uses every wild: none is spare.
         return _Plan(problem.total - saving, (), 0)
     choices = _trace_relaxed(problem, memo, linked, given)
@@ -695,6 +699,19 @@ def _spread_spare(choices: list[_Choice], wilds: int) -> int:
         choices[index] = (packed, kind, used + extra, cap)
         spare -= extra
     return spare
+
+
+def _split(savings: list[int], lone_savings: list[int], budget: int) -> tuple[int, int]:
+    """The best saving with ``budget`` wilds, and the wilds given to the linked cards, whose
+    ``savings`` are by budget; ``lone_savings[k]`` melds the ``k`` dearest lone cards."""
+    if len(lone_savings) == 1:
+        return savings[budget], budget
+    best, given, last = -1, 0, len(lone_savings) - 1
+    for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
+        saving = savings[x] + lone_savings[min((budget - x) // 2, last)]
+        if saving > best:
+            best, given = saving, x
+    return best, given
 
 
 def _exact_plan(problem: _Problem) -> _Plan:
