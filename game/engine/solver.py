@@ -16,11 +16,10 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   of one of its pieces. Results are memoised on (remaining naturals, wilds left).
 - With unlimited wilds per meld and no lay-off, spare wilds are assumed to fit
   somewhere for free (a relaxation: its optimum is a lower bound). The search
-  then answers every wild budget at once: a state's *saving vector* (the cost
-  of the naturals it melds) is one integer with a lane per budget, so adding,
-  shifting and taking the highest of two are a few integer operations however
-  many wilds there are. Cards whose type is in no piece (*lone* cards) are set
-  aside: each is left over or melded alone with two wilds, the dearest first.
+  then answers every wild budget at once: a state's *savings* list the highest
+  cost of the naturals it can meld with each budget of wilds. Cards whose type
+  is in no piece (*lone* cards) are set aside: each is left over or melded
+  alone with two wilds, the dearest first.
   The answer is built, and only if its spare wilds really do not fit does the
   exact search run, which places every wild itself.
 - With one wild or none (and no lay-off) the search runs on the types of melds of
@@ -52,6 +51,9 @@ _FIELD = 7
 _SCALE = 64
 """Cost = penalty * _SCALE + leftover card count."""
 _MAX_RUN = 13
+_MIRROR = ACE_HIGH + 1
+"""A run ending in a high Ace is searched upwards from it: position ``p`` is read as
+``_MIRROR - p``."""
 _UNLIMITED = 99
 
 # Kinds of own piece; their cards are decoded from the packed naturals.
@@ -60,6 +62,10 @@ _RUN = 1
 _RUN_ACE_HIGH = 2
 """A run whose Ace is played high (the Ace is its lowest type)."""
 
+_SET_KIND = MeldKind.SET
+_RUN_KIND = MeldKind.RUN
+_POSITIONS = tuple(tuple(tuple(range(low, high + 1)) for high in range(15)) for low in range(15))
+"""``_POSITIONS[low][high]``: the positions of a run from ``low`` to ``high``."""
 _SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
 _SUITS = tuple(_SUIT_ORDER)
 _ORDINAL = attrgetter("ordinal")
@@ -76,15 +82,13 @@ class _LayInfo:
     """(type index, position) of each card laid off."""
 
 
-_Piece = tuple[int, int, int, int, int, int, int, "int | _LayInfo"]
-"""A meld that can start with a type: (packed naturals, fit mask, lane shift, gain,
-wild demand, wild capacity, lay-off tag bit, kind or lay-off info).
+_Piece = tuple[int, int, int, int, int, int, "int | _LayInfo"]
+"""A meld that can start with a type: (packed naturals, fit mask, saving, wild demand,
+wild capacity, lay-off tag bit, kind or lay-off info).
 
 The piece fits a state when ``(state | guards) - packed & mask == guards``: the
 mask holds the guard bits and the count bits that must be empty for the piece
-to be worth trying (its *skip*). The lane shift is ``_LANE * demand``, and the
-gain is the cost of its naturals (its *saving*) in every lane of a saving
-vector."""
+to be worth trying (its *skip*). Its saving is the cost of its naturals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,25 +144,40 @@ def _set_pieces(counts: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...
     return tuple(pieces)
 
 
-def _set_piece_table() -> dict[tuple[tuple[int, ...], int], tuple[tuple[int, int, int, int], ...]]:
-    """:func:`_set_pieces` for every way of holding the suits of a rank, with no wild
-    (``[counts, 0]``: the sets of three naturals or more) or with some
-    (``[counts, 1]``: a set of two naturals needs one)."""
-    table = {}
+_SetTable = dict[int, tuple[tuple[int, int, int, int], ...]]
+
+
+def _set_piece_table() -> tuple[_SetTable, _SetTable]:
+    """:func:`_set_pieces` for every way of holding the suits of a rank, keyed by the
+    rank's counts packed from its first type: ``[0]`` with no wild (the sets of three
+    naturals or more), ``[1]`` with some (a set of two naturals needs one)."""
+    without: _SetTable = {}
+    with_wild: _SetTable = {}
     for size in range(1, 5):
         for counts in _count_choices((3,) * size):
             if 0 not in counts:
-                table[counts, 1] = pieces = _set_pieces(counts)
-                table[counts, 0] = tuple(piece for piece in pieces if not piece[2])
-    return table
+                key = sum(count << (_BITS * i) for i, count in enumerate(counts))
+                with_wild[key] = pieces = _set_pieces(counts)
+                without[key] = tuple(piece for piece in pieces if not piece[2])
+    return without, with_wild
 
 
 _SET_PIECES = _set_piece_table()
 
 _WILD_KEYS = tuple(frozenset({-1, *range(4 * rank, 4 * rank + 4)}) for rank in range(14))
 """The ordinals of the wilds when the wild rank is each rank number (0: none)."""
+_RANK_OF = tuple(key >> 2 for key in range(56))
+"""The rank of each natural ordinal."""
+_SUIT_OF = tuple(key & 3 for key in range(56))
+"""The suit index of each natural ordinal."""
+_RANK_TYPE = tuple(tuple((key >> 2, t) for t in range(64)) for key in range(56))
+"""``_RANK_TYPE[key][t]``: (rank, type) of the type ``t`` whose ordinal is ``key``, made once."""
 _UNITS = tuple(1 << (_BITS * t) for t in range(64))
 """The unit of each type's field."""
+_FIELDS = tuple((1 << (_BITS * n)) - 1 for n in range(65))
+"""Every bit of the first n fields."""
+_ONES = tuple(_FIELDS[n] // _FIELD for n in range(65))
+"""One in each of the first n fields."""
 _LOW_BIT_TYPE = {unit << shift: t for t, unit in enumerate(_UNITS) for shift in (0, 1)}
 """The type whose field holds a state's lowest set bit."""
 _LOW_BITS = sum(_UNITS)
@@ -167,51 +186,19 @@ _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(6
 """The guard bits of the first n fields."""
 
 
-# -- saving vectors: one lane per wild budget --------------------------------------
-
-_LANE = 20
-"""Bits per lane of a saving vector; the top bit is a guard for taking the lane-wise
-highest of two vectors (savings stay far below it: a hand's naturals cost less
-than 2**19)."""
-_LANE_MASK = (1 << _LANE) - 1
-_SINGLE_SHIFT = 2 * _LANE
-"""A single's lane shift: it needs two wilds."""
+def _demand_budgets(budgets: int) -> tuple[range, ...]:
+    """The budgets below ``budgets`` that each demand can meet, by demand."""
+    return tuple(range(demand, budgets) for demand in range(budgets))
 
 
-@dataclass(frozen=True, slots=True)
-class _Lanes:
-    """Constants of saving vectors with one lane per budget 0…``budgets - 1``."""
-
-    budgets: int
-    full: int
-    """Every lane's bits."""
-    ones: int
-    """1 in every lane: ``saving * ones`` adds ``saving`` to every budget."""
-    guards: int
-    """The guard bit of every lane."""
-
-    @classmethod
-    def of(cls, budgets: int) -> _Lanes:
-        """The constants for ``budgets`` lanes."""
-        full = (1 << (_LANE * budgets)) - 1
-        ones = full // _LANE_MASK
-        return cls(budgets, full, ones, ones << (_LANE - 1))
+_DEMAND_BUDGETS = tuple(_demand_budgets(budgets) for budgets in range(20))
 
 
-_LANES_BY_BUDGETS = tuple(_Lanes.of(budgets) for budgets in range(1, 66))
-"""Precomputed :class:`_Lanes`, index budgets - 1."""
-
-
-def _lanes(budgets: int) -> _Lanes:
-    """The :class:`_Lanes` of ``budgets`` lanes."""
-    if budgets <= len(_LANES_BY_BUDGETS):
-        return _LANES_BY_BUDGETS[budgets - 1]
-    return _Lanes.of(budgets)
-
-
-def _lane(vector: int, budget: int) -> int:
-    """The saving of ``budget`` wilds in ``vector``."""
-    return vector >> (_LANE * budget) & _LANE_MASK
+def _budgets_from(budgets: int) -> tuple[range, ...]:
+    """:func:`_demand_budgets`, precomputed for the usual numbers of wilds."""
+    if budgets < len(_DEMAND_BUDGETS):
+        return _DEMAND_BUDGETS[budgets]
+    return _demand_budgets(budgets)
 
 
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
@@ -245,8 +232,6 @@ class _Problem:
         self.one_wild = one_wild = rules.max_wilds_per_meld == 1
         wild_keys = _WILD_KEYS[0 if wild_rank is None else int(wild_rank)]
         table = _COST_TABLES[rules.face_values, rules.aces, rules.ace_high_penalty]
-        self.keys: list[int] = []
-        """The ordinal of each type, ascending."""
         self.instances: list[list[Card]] = []
         """The physical cards of each type."""
         self.costs: list[int] = []
@@ -255,10 +240,12 @@ class _Problem:
         """The wilds, dearest first."""
         self.columns: list[list[tuple[int, int]]] = [[], [], [], []]
         """Per suit, (rank, type) of each type of that suit, ascending."""
-        keys, instances, costs, wilds = self.keys, self.instances, self.costs, self.wilds
-        columns = self.columns
+        self.pieces: list[list[_Piece]] = []
+        """The pieces that start with each type."""
+        instances, costs, wilds = self.instances, self.costs, self.wilds
+        columns, pieces = self.columns, self.pieces
         rank_starts: list[int] = []
-        state = total = cost = 0
+        extra = total = cost = 0
         t = -1
         last = rank = -4
         # By ordinal: jokers first (dearer than wild-rank cards whatever the
@@ -267,25 +254,26 @@ class _Problem:
             key = card.ordinal
             if key == last:
                 instances[t].append(card)
+                extra += _UNITS[t]
             elif key in wild_keys:
                 wilds.append(card)
                 continue
             else:
                 t += 1
                 last = key
-                keys.append(key)
                 instances.append([card])
+                pieces.append([])
                 cost = table[key]
                 costs.append(cost)
-                columns[key & 3].append((key >> 2, t))
-                if key >> 2 != rank:
-                    rank = key >> 2
+                columns[_SUIT_OF[key]].append(_RANK_TYPE[key][t])
+                if _RANK_OF[key] != rank:
+                    rank = _RANK_OF[key]
                     rank_starts.append(t)
-            state += _UNITS[t]
             total += cost
         if rules.wild_penalty > rules.joker_penalty:
             wilds.reverse()  # Not so under any option today: jokers are the dearer.
-        self.state = state
+        self.state = _ONES[len(instances)] + extra
+        """The naturals: one copy of every type, and the ``extra`` copies."""
         self.total = total
         """The cost of every natural left over."""
         self.wild_count = wild_count = len(wilds)
@@ -300,11 +288,8 @@ class _Problem:
         """Whether any one natural may be melded alone with two wilds (a *single*)."""
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
-        self.counts = list(map(len, instances))
-        self.units = _UNITS[: len(keys)]
-        self.guards = _GUARDS[len(keys)]
-        self.ones = _lanes(wild_count + 1).ones
-        self.pieces: list[list[_Piece]] = [[] for _ in keys]
+        self.units = _UNITS
+        self.guards = _GUARDS[len(instances)]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
         self.targets = [_target_of(meld, wild_rank, rules) for meld in targets] if targets else []
@@ -323,62 +308,55 @@ class _Problem:
         copy): adding it is never worse than leaving it over, melding it alone or
         putting it in a second set of the rank (the two sets could merge).
         """
-        counts, units, pieces = self.counts, self.units, self.pieces
-        guards, ones = self.guards, self.ones
+        instances, units, costs, pieces = self.instances, self.units, self.costs, self.pieces
+        guards, state = self.guards, self.state
         # The fields of the free types (none when a set may have to leave a card
         # out), and their counts.
         free = 0
         if not self.one_wild and not self.targets:
-            free = ~self.covered & ((1 << (_BITS * len(counts))) - 1)
-        free_counts = self.state & free
+            free = _FIELDS[len(instances)] & ~self.covered
+        free_counts = state & free
         max_demand = self.max_demand
-        some_wild = min(max_demand, 1)
+        table = _SET_PIECES[min(max_demand, 1)]
         cap = 1 if self.one_wild else _UNLIMITED
-        ends = [*rank_starts[1:], len(counts)]
+        ends = [*rank_starts[1:], len(instances)]
         for start, end in zip(rank_starts, ends, strict=False):
-            if end - start == 1 and (counts[start] == 1 or counts[start] + max_demand < 3):
+            if end - start == 1 and (
+                len(instances[start]) == 1 or len(instances[start]) + max_demand < 3
+            ):
                 continue  # No set but singles.
-            held = tuple(counts[start:end])
-            unit, cost = units[start], self.costs[start]
-            sets = _SET_PIECES[held, some_wild]
-            rank_fields = (1 << (_BITS * end)) - (1 << (_BITS * start))
+            rank_fields = _FIELDS[end] - _FIELDS[start]
+            sets = table[(state & rank_fields) >> (_BITS * start)]
+            unit, cost = units[start], costs[start]
             fields, wanted = free & rank_fields, free_counts & rank_fields
             for first, relative, demand, naturals in sets:
                 packed = relative * unit
                 if packed & fields != wanted:
                     continue  # A free copy is left out.
                 pieces[start + first].append(
-                    (
-                        packed,
-                        guards,
-                        _LANE * demand,
-                        naturals * cost * ones,
-                        demand,
-                        cap,
-                        0,
-                        _SET,
-                    )
+                    (packed, guards, naturals * cost, demand, cap, 0, _SET)
                 )
             # A set of every suit held is a piece (if any set is), so every suit is covered.
             if sets:
                 self.covered |= rank_fields
 
     def _add_run_pieces(self) -> None:
+        """The runs along each suit column and, with aces high, those ending in a high Ace."""
         shortest = max(2, 3 - self.max_demand)
+        lines: list[tuple[list[tuple[int, int]], int, int]] = []
         for column in self.columns:
-            if len(column) < shortest:
-                continue
-            self._add_runs(column, range(len(column) - 1), 1, _RUN)
-            if self.top == ACE_HIGH and column[0][0] == 1:
-                # Runs ending in an Ace played high: the Ace is their lowest type.
-                downward = [(ACE_HIGH, column[0][1]), *reversed(column[1:])]
-                self._add_runs(downward, (0,), -1, _RUN_ACE_HIGH)
+            if len(column) >= shortest:
+                lines.append((column, len(column) - 1, _RUN))
+                if self.top == ACE_HIGH and column[0][0] == 1:
+                    # The Ace played high is their lowest type: positions count down
+                    # from it (the Ace 1, a King 2…), so that they still ascend.
+                    downward = [(_MIRROR - rank, t) for rank, t in reversed(column[1:])]
+                    lines.append(([(1, column[0][1]), *downward], 1, _RUN_ACE_HIGH))
+        self._add_runs(lines)
 
-    def _add_runs(
-        self, column: list[tuple[int, int]], firsts: Sequence[int], step: int, kind: int
-    ) -> None:
-        """Runs whose lowest type is at ``column[first]`` for each of ``firsts``,
-        reaching along ``column``.
+    def _add_runs(self, lines: list[tuple[list[tuple[int, int]], int, int]]) -> None:
+        """For each (line, starts, kind) of ``lines``, the runs whose lowest type is one of
+        the first ``starts`` (position, type) of the line, reaching along it.
 
         A run may leave out a natural it spans (a wild stands in its place) when
         that card is needed elsewhere. With unlimited wilds that is only worth it
@@ -387,33 +365,35 @@ class _Problem:
         bits it needs to be empty as its *skip mask*.
         """
         max_demand, units, one_wild, costs = self.max_demand, self.units, self.one_wild, self.costs
-        guards, ones = self.guards, self.ones
+        guards, all_pieces = self.guards, self.pieces
         covered = self.covered
-        for first in firsts:
-            start, t = column[first]
-            if (column[first + 1][0] - start) * step > max_demand + 1:
-                continue  # No run reaches the next card: it needs more wilds.
-            packed, saving = units[t], costs[t]
-            pieces = self.pieces[t]
-            longest, naturals = 0, 1
-            for end, u in column[first + 1 :]:
-                # At most 13: positions run 1–13, or 14 down to 2 from a high Ace.
-                span = (end - start) * step + 1
-                naturals += 1
-                demand = (3 if span < 3 else span) - naturals
-                packed += units[u]
-                saving += costs[u]
-                if demand > max_demand:
-                    if span >= 3:
-                        break  # Longer runs only need more wilds.
-                    continue
-                longest = packed
-                cap = 1 if one_wild else _MAX_RUN - naturals
-                pieces.append((packed, guards, _LANE * demand, saving * ones, demand, cap, 0, kind))
-                if naturals > 2 and demand < max_demand:
-                    run = (packed, saving, demand, kind)
-                    self._add_skipping_runs(pieces, column[first + 1 : first + naturals - 1], run)
-            covered |= longest * _FIELD  # A run has one copy of each type.
+        reach = max_demand + 1
+        for line, starts, kind in lines:
+            for first in range(starts):
+                start, t = line[first]
+                if line[first + 1][0] - start > reach:
+                    continue  # No run reaches the next card: it needs more wilds.
+                packed, saving = units[t], costs[t]
+                pieces = all_pieces[t]
+                longest, naturals = 0, 1
+                for end, u in line[first + 1 :]:
+                    # At most 13: positions run 1–13, or 1–13 down from a high Ace.
+                    span = end - start + 1
+                    naturals += 1
+                    demand = (3 if span < 3 else span) - naturals
+                    packed += units[u]
+                    saving += costs[u]
+                    if demand > max_demand:
+                        if span >= 3:
+                            break  # Longer runs only need more wilds.
+                        continue
+                    longest = packed
+                    cap = 1 if one_wild else _MAX_RUN - naturals
+                    pieces.append((packed, guards, saving, demand, cap, 0, kind))
+                    if naturals > 2 and demand < max_demand:
+                        run = (packed, saving, demand, kind)
+                        self._add_skipping_runs(pieces, line[first + 1 : first + naturals - 1], run)
+                covered |= longest * _FIELD  # A run has one copy of each type.
         self.covered = covered
 
     def _add_skipping_runs(
@@ -422,7 +402,7 @@ class _Problem:
         """The run ``(packed, saving, demand, kind)`` leaving out some of its ``inner``
         (rank, type), a wild standing in for each."""
         packed, saving, demand, kind = run
-        units, costs, guards, ones = self.units, self.costs, self.guards, self.ones
+        units, costs, guards = self.units, self.costs, self.guards
         one_wild = self.one_wild
         naturals = len(inner) + 2
         for skipped in range(1, min(naturals - 2, self.max_demand - demand) + 1):
@@ -434,18 +414,17 @@ class _Problem:
                     left_out += units[v]
                     lost += costs[v]
                 mask = guards if one_wild else guards | left_out * _COUNT
-                gain = (saving - lost) * ones
-                pieces.append((packed - left_out, mask, _LANE * used, gain, used, cap, 0, kind))
+                pieces.append((packed - left_out, mask, saving - lost, used, cap, 0, kind))
 
     def _add_layoff_pieces(self) -> None:
         for index, target in enumerate(self.targets):
             if target.kind is MeldKind.SET:
                 rank = 1 if target.low == ACE_HIGH else target.low
-                for t, key in enumerate(self.keys):
-                    if key >> 2 == rank:
+                for t, copies in enumerate(self.instances):
+                    if copies[0].ordinal >> 2 == rank:
                         info = _LayInfo(index, ((t, target.low),))
-                        gain = self.costs[t] * self.ones
-                        self.pieces[t].append((self.units[t], self.guards, 0, gain, 0, 0, 0, info))
+                        piece = (self.units[t], self.guards, self.costs[t], 0, 0, 0, info)
+                        self.pieces[t].append(piece)
             else:
                 self._add_run_layoffs(index, target)
 
@@ -482,62 +461,53 @@ class _Problem:
                         members = tuple((by_position[p], p) for p in positions)
                         cap = min(max_wilds, demand + room - down - up)
                         packed = sum(self.units[t] for t, _ in members)
-                        gain = sum(self.costs[t] for t, _ in members) * self.ones
+                        saving = sum(self.costs[t] for t, _ in members)
                         info = _LayInfo(index, members)
-                        piece = (
-                            packed,
-                            self.guards,
-                            _LANE * demand,
-                            gain,
-                            demand,
-                            cap,
-                            1 << index,
-                            info,
-                        )
+                        piece = (packed, self.guards, saving, demand, cap, 1 << index, info)
                         self.pieces[min(t for t, _ in members)].append(piece)
 
     # -- search ---------------------------------------------------------------
 
-    def relaxed_search(self, lanes: _Lanes, root: int) -> dict[int, int]:
+    def relaxed_search(self, root: int) -> dict[int, list[int]]:
         """Memoised search from ``root`` where spare wilds cost nothing (a bound).
 
-        Returns the memo: the saving vector of every state visited, whose lane
-        ``b`` is the highest cost of naturals of the state that melds with at
-        most ``b`` wilds, so one visit of a state answers every budget.
+        Returns the memo: the savings of every state visited, whose item ``b``
+        is the highest cost of naturals of the state that melds with at most
+        ``b`` wilds, so one visit of a state answers every budget.
         """
-        memo = {0: 0}
-        low_bit_type, units, all_pieces = _LOW_BIT_TYPE, self.units, self.pieces
-        guards, full, lane_guards = self.guards, lanes.full, lanes.guards
-        to_low = _LANE - 1
-        # Without singles, a single gains nothing: it is then no better than leaving
-        # the card over (a vector's lanes never decrease, so shifting one up loses).
-        single_gains = (
-            list(map(lanes.ones.__mul__, self.costs)) if self.singles else [0] * len(self.costs)
-        )
+        budgets = self.wild_count + 1
+        memo = {0: [0] * budgets}
+        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
+        guards = self.guards
+        # The budgets each demand can meet. Without singles, a single gains nothing.
+        from_demand = _budgets_from(budgets)
+        single_budgets = from_demand[2] if self.singles else range(0)
 
-        def best(state: int) -> int:
-            """The saving vector of ``state``, not yet in the memo."""
+        def best(state: int) -> list[int]:
+            """The savings of ``state``, not yet in the memo."""
             t = low_bit_type[state & -state]
             rest = state - units[t]
-            found = memo.get(rest)
-            value = best(rest) if found is None else found
+            # Left over: the savings of the rest (a list is never empty), copied once raised.
+            savings = left = memo.get(rest) or best(rest)
             # One copy melded alone: the rest as when it is left over, two wilds fewer.
-            after = (value + single_gains[t]) << _SINGLE_SHIFT & full
-            keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-            value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            for packed, mask, shift, gain, _, _, _, _ in all_pieces[t]:
+            cost = costs[t]
+            for budget in single_budgets:
+                saving = left[budget - 2] + cost
+                if saving > savings[budget]:
+                    if savings is left:
+                        savings = left[:]
+                    savings[budget] = saving
+            for packed, mask, gain, demand, _, _, _ in all_pieces[t]:
                 if (state | guards) - packed & mask == guards:
-                    found = memo.get(state - packed)
-                    if found is None:
-                        found = best(state - packed)
-                    # Budgets below the demand get 0: no better than leaving the card.
-                    after = (found + gain) << shift & full
-                    # The lane-wise highest of value and after: a lane keeps its guard
-                    # bit in (value | guards) - after exactly when value >= after there.
-                    keep = (((value | lane_guards) - after) & lane_guards) >> to_low
-                    value = after ^ ((value ^ after) & keep * _LANE_MASK)
-            memo[state] = value
-            return value
+                    found = memo.get(state - packed) or best(state - packed)
+                    for budget in from_demand[demand]:
+                        saving = found[budget - demand] + gain
+                        if saving > savings[budget]:
+                            if savings is left:
+                                savings = left[:]
+                            savings[budget] = saving
+            memo[state] = savings
+            return savings
 
         if root not in memo:
             best(root)
@@ -600,7 +570,7 @@ class _Problem:
                     option = best(state - unit, wilds - used, tags)
                     if option < value:
                         value = option
-            for packed, mask, _, _, demand, cap, tag, _ in pieces:
+            for packed, mask, _, demand, cap, tag, _ in pieces:
                 if demand > wilds or tags & tag or (state | guards) - packed & mask != guards:
                     continue
                 for used in range(demand, min(cap, wilds) + 1):
@@ -627,8 +597,8 @@ def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
 
 # -- plans: what the search decided -------------------------------------------
 
-_Choice = tuple[int, "int | _LayInfo", int]
-"""(packed naturals, kind or lay-off info, wilds placed in it)."""
+_Choice = tuple[int, "int | _LayInfo", int, int]
+"""(packed naturals, kind or lay-off info, wilds placed in it, wilds it can take)."""
 
 
 class _Plan(NamedTuple):
@@ -638,7 +608,7 @@ class _Plan(NamedTuple):
     """
 
     cost: int
-    choices: tuple[_Choice, ...]
+    choices: Sequence[_Choice]
     all_wild: int
     """Wilds put into one all-wild meld (0 for none)."""
     absorbed: tuple[tuple[int, int], ...] = ()
@@ -646,48 +616,38 @@ class _Plan(NamedTuple):
 
 
 def _trace_relaxed(
-    problem: _Problem, memo: dict[int, int], state: int, wilds: int
-) -> list[list[int]]:
-    """The relaxed search's choices from (state, wilds): [packed, kind, wilds, capacity]."""
-    units = problem.units
-    choices: list[list[int]] = []
+    problem: _Problem, memo: dict[int, list[int]], state: int, wilds: int
+) -> list[_Choice]:
+    """The relaxed search's choices from (state, wilds)."""
+    units, costs, all_pieces, guards = problem.units, problem.costs, problem.pieces, problem.guards
+    choices: list[_Choice] = []
+    choice: _Choice
+    saving = memo[state][wilds]
     while state:
         t = _LOW_BIT_TYPE[state & -state]
-        unit = units[t]
-        shift = _LANE * wilds
-        value = memo[state] >> shift & _LANE_MASK
-        rest = memo[state - unit]
-        if rest >> shift & _LANE_MASK == value:
-            state -= unit  # Left over.
+        rest = memo[state - units[t]]
+        if rest[wilds] == saving:
+            state -= units[t]  # Left over.
             continue
-        if (
-            wilds >= 2
-            and (rest >> (shift - _SINGLE_SHIFT) & _LANE_MASK) + problem.costs[t] == value
-        ):
-            choices.append([unit, _SET, 2, _UNLIMITED])
+        if wilds >= 2 and rest[wilds - 2] + costs[t] == saving:
+            choice = (units[t], _SET, 2, _UNLIMITED)
+            saving -= costs[t]
         else:
-            choices.append(_traced_piece(problem, memo, state, wilds, value))
-        wilds -= choices[-1][2]
-        state -= choices[-1][0]
+            for packed, mask, gain, demand, cap, _, kind in all_pieces[t]:
+                if (
+                    demand <= wilds
+                    and (state | guards) - packed & mask == guards
+                    and memo[state - packed][wilds - demand] + gain == saving
+                ):
+                    choice = (packed, kind, demand, cap)
+                    saving -= gain
+                    break
+            else:
+                raise AssertionError("the search's choice is lost")
+        choices.append(choice)
+        wilds -= choice[2]
+        state -= choice[0]
     return choices
-
-
-def _traced_piece(
-    problem: _Problem, memo: dict[int, int], state: int, wilds: int, value: int
-) -> list[int]:
-    """The piece of the relaxed optimum of (state, wilds) that starts with its lowest type."""
-    guards, shift = problem.guards, _LANE * wilds
-    for packed, mask, lane_shift, gain, demand, cap, _, kind in problem.pieces[
-        _LOW_BIT_TYPE[state & -state]
-    ]:
-        if (
-            demand <= wilds
-            and (state | guards) - packed & mask == guards
-            and (memo[state - packed] >> (shift - lane_shift) & _LANE_MASK) + (gain & _LANE_MASK)
-            == value
-        ):
-            return [packed, kind, demand, cap]  # type: ignore[list-item]
-    raise AssertionError("the search's choice is lost")
 
 
 def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
@@ -697,54 +657,61 @@ def _relaxed_plan(problem: _Problem, shallow: bool) -> _Plan | None:
     """
     wild_count = problem.wild_count
     linked = problem.state & problem.covered
-    memo = problem.relaxed_search(_lanes(wild_count + 1), linked)
-    vector = memo[linked]
+    memo = problem.relaxed_search(linked)
+    savings = memo[linked]
     lone = problem.lone() if problem.singles else []
     # Lone cards with b wilds: the b // 2 dearest are melded alone.
     lone_savings = [0]
     for t in lone[: wild_count // 2]:
         lone_savings.append(lone_savings[-1] + problem.costs[t])
 
-    def split(budget: int) -> tuple[int, int]:
-        """The best saving with ``budget`` wilds, and the wilds given to the linked cards."""
-        if not lone:
-            return _lane(vector, budget), budget
-        best, given, last = -1, 0, len(lone_savings) - 1
-        for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
-            saving = _lane(vector, x) + lone_savings[min((budget - x) // 2, last)]
-            if saving > best:
-                best, given = saving, x
-        return best, given
-
-    saving, given = split(wild_count)
-    if shallow and (not wild_count or split(wild_count - 1)[0] < saving):
+    saving, given = _split(savings, lone_savings, wild_count)
+    if shallow and (not wild_count or _split(savings, lone_savings, wild_count - 1)[0] < saving):
         # Every optimum uses every wild: none is spare.
         return _Plan(problem.total - saving, (), 0)
     choices = _trace_relaxed(problem, memo, linked, given)
     for t in lone[: (wild_count - given) // 2]:
-        choices.append([problem.units[t], _SET, 2, _UNLIMITED])
+        choices.append((problem.units[t], _SET, 2, _UNLIMITED))
 
     # Place the spare wilds: melds first, else one all-wild meld.
-    spare, room = wild_count, 0
-    for choice in choices:
-        spare -= choice[2]
-        room += choice[3] - choice[2]
+    spare = _spread_spare(choices, wild_count)
     all_wild = 0
-    if spare and room >= spare:
-        for choice in choices:
-            extra = min(choice[3] - choice[2], spare)
-            choice[2] += extra
-            spare -= extra
-    elif spare >= 3 and problem.rules.all_wild_melds:
+    if spare >= 3 and problem.rules.all_wild_melds:
         all_wild, spare = spare, 0
     if spare and choices:
         return None
     # With no meld at all, nothing could be melded: the wilds are simply left over.
-    return _Plan(
-        problem.total - saving + problem.wild_cost[spare],
-        tuple((packed, kind, used) for packed, kind, used, _ in choices),
-        all_wild,
-    )
+    return _Plan(problem.total - saving + problem.wild_cost[spare], choices, all_wild)
+
+
+def _spread_spare(choices: list[_Choice], wilds: int) -> int:
+    """Give the ``wilds`` the choices do not use to those with room, first come first, if
+    they all fit; returns the wilds still spare."""
+    spare = wilds
+    room = 0
+    for _, _, used, cap in choices:
+        spare -= used
+        room += cap - used
+    if not spare or room < spare:
+        return spare
+    for index, (packed, kind, used, cap) in enumerate(choices):
+        extra = min(cap - used, spare)
+        choices[index] = (packed, kind, used + extra, cap)
+        spare -= extra
+    return spare
+
+
+def _split(savings: list[int], lone_savings: list[int], budget: int) -> tuple[int, int]:
+    """The best saving with ``budget`` wilds, and the wilds given to the linked cards, whose
+    ``savings`` are by budget; ``lone_savings[k]`` melds the ``k`` dearest lone cards."""
+    if len(lone_savings) == 1:
+        return savings[budget], budget
+    best, given, last = -1, 0, len(lone_savings) - 1
+    for x in range(budget + 1):  # The fewest wilds for the linked cards among ties.
+        saving = savings[x] + lone_savings[min((budget - x) // 2, last)]
+        if saving > best:
+            best, given = saving, x
+    return best, given
 
 
 def _exact_plan(problem: _Problem) -> _Plan:
@@ -770,17 +737,17 @@ def _exact_plan(problem: _Problem) -> _Plan:
             0,
         )
         if single:
-            choices.append((unit, _SET, single))
+            choices.append((unit, _SET, single, _UNLIMITED))
             state, wilds = state - unit, wilds - single
             continue
-        packed, used, tag, kind = next(
-            (packed, used, tag, kind)
-            for packed, mask, _, _, demand, cap, tag, kind in pieces
+        packed, used, cap, tag, kind = next(
+            (packed, used, cap, tag, kind)
+            for packed, mask, _, demand, cap, tag, kind in pieces
             if demand <= wilds and not tags & tag and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
             if best(state - packed, wilds - used, tags | tag) == value
         )
-        choices.append((packed, kind, used))
+        choices.append((packed, kind, used, cap))
         state, wilds, tags = state - packed, wilds - used, tags | tag
     all_wild = 0
     absorbed: list[tuple[int, int]] = []
@@ -800,7 +767,7 @@ def _exact_plan(problem: _Problem) -> _Plan:
         if room > 0:
             absorbed.append((index, min(room, wilds)))
             wilds -= min(room, wilds)
-    return _Plan(cost, tuple(choices), all_wild, tuple(absorbed))
+    return _Plan(cost, choices, all_wild, tuple(absorbed))
 
 
 _SMALL_WORK = 40
@@ -819,26 +786,25 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     """
     guards, units, all_pieces = problem.guards, problem.units, problem.pieces
     low_bit_type = _LOW_BIT_TYPE
-    natural: list[list[_Piece]] = [[] for _ in all_pieces]
-    """The natural pieces starting with each type."""
     needy: list[_Piece] = []
     """The pieces that need the wild."""
-    fields = 0
-    """Every bit of the types in a natural piece."""
-    for t, pieces in enumerate(all_pieces):
+    fields = naturals = 0
+    for pieces in all_pieces:
         for piece in pieces:
-            if piece[4]:
+            if piece[3]:
                 needy.append(piece)
             else:
-                natural[t].append(piece)
-                packed = piece[0]
-                fields |= ((packed | packed >> 1) & _LOW_BITS) * _FIELD
-    overlaps = 0
-    for piece in needy:
-        if piece[0] & fields:
-            overlaps += 1
-    if overlaps * sum(map(len, natural)) > _SMALL_WORK:
-        return None  # Too many searches from the root: the relaxed search shares them.
+                naturals += 1
+                fields |= piece[0]
+    # Every bit of the types in a natural piece.
+    fields = ((fields | fields >> 1) & _LOW_BITS) * _FIELD
+    if naturals and needy:
+        overlaps = 0
+        for piece in needy:
+            if piece[0] & fields:
+                overlaps += 1
+        if overlaps * naturals > _SMALL_WORK:
+            return None  # Too many searches from the root: the relaxed search shares them.
     memo = {0: 0}
 
     def best(state: int) -> int:
@@ -847,12 +813,12 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         rest = state - units[t]
         found = memo.get(rest)
         value = best(rest) if found is None else found
-        for packed, _, _, gain, _, _, _, _ in natural[t]:
-            if (state | guards) - packed & guards == guards:
+        for packed, _, gain, demand, _, _, _ in all_pieces[t]:
+            if not demand and (state | guards) - packed & guards == guards:
                 found = memo.get(state - packed)
                 if found is None:
                     found = best(state - packed)
-                found += gain & _LANE_MASK
+                found += gain
                 if found > value:
                     value = found
         memo[state] = value
@@ -861,22 +827,25 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     state = problem.state
     wilds = problem.wild_count
     root = state & fields
-    saving = memo[root] if root in memo else best(root)
+    saving = base = memo[root] if root in memo else best(root)
     if wilds and not saving:
         # No natural meld to take the wilds: they are left over unless a piece uses them.
         saving -= problem.wild_cost[wilds]
-    chosen: list[_Piece] = []
+    chosen: _Piece | None = None
     for piece in needy:  # Every piece fits the whole hand.
-        rest = (state - piece[0]) & fields
-        found = (memo[rest] if rest in memo else best(rest)) + (piece[3] & _LANE_MASK)
+        packed = piece[0]
+        if packed & fields:
+            rest = (state - packed) & fields
+            found = (memo[rest] if rest in memo else best(rest)) + piece[2]
+        else:
+            found = base + piece[2]
         if found >= saving:
-            saving, chosen = found, [piece]
+            saving, chosen = found, piece
     # Trace the natural melds.
-    choices: list[list[int]] = []
-    for piece in chosen:
-        state -= piece[0]
-        wilds -= piece[4]
-        choices.append([piece[0], piece[7], piece[4], piece[5]])  # type: ignore[list-item]
+    choices: list[_Choice] = []
+    if chosen:
+        state -= chosen[0]
+        choices.append((chosen[0], chosen[6], chosen[3], chosen[4]))
     rest = state & fields
     while rest:
         t = low_bit_type[rest & -rest]
@@ -884,26 +853,18 @@ def _small_plan(problem: _Problem) -> _Plan | None:
         if memo[rest - units[t]] == value:
             rest -= units[t]
             continue
-        for packed, _, _, gain, _, cap, _, kind in natural[t]:
-            if (rest | guards) - packed & guards == guards and memo[rest - packed] + (
-                gain & _LANE_MASK
-            ) == value:
-                choices.append([packed, kind, 0, cap])  # type: ignore[list-item]
+        for packed, _, gain, demand, cap, _, kind in all_pieces[t]:
+            if (
+                not demand
+                and (rest | guards) - packed & guards == guards
+                and memo[rest - packed] + gain == value
+            ):
+                choices.append((packed, kind, 0, cap))
                 rest -= packed
                 break
-    if wilds and choices:
-        # The spare wilds join melds with room for them.
-        for choice in choices:
-            extra = min(choice[3] - choice[2], wilds)
-            choice[2] += extra
-            wilds -= extra
-        if wilds:
-            return None
-    return _Plan(
-        problem.total - saving,
-        tuple((packed, kind, used) for packed, kind, used, _ in choices),
-        0,
-    )
+    if choices and _spread_spare(choices, wilds):
+        return None  # A spare wild fits nowhere.
+    return _Plan(problem.total - saving, choices, 0)
 
 
 def _plan(problem: _Problem, shallow: bool = False) -> _Plan:
@@ -970,7 +931,7 @@ def leftover_ordinals(
     plan = _plan(problem)
     counts = [len(copies) for copies in problem.instances]
     wilds_used = plan.all_wild + sum(count for _, count in plan.absorbed)
-    for packed, _, used in plan.choices:
+    for packed, _, used, _ in plan.choices:
         wilds_used += used
         t = 0
         while packed:
@@ -996,7 +957,7 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
-    instances, wilds, keys = problem.instances, problem.wilds, problem.keys
+    instances, wilds = problem.instances, problem.wilds
     lowest = _LOW_BIT_TYPE[packed & -packed]
     cards: list[Card] = []
     if kind == _SET:
@@ -1008,10 +969,10 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
             del held[:count]
         cards += wilds[:used]
         del wilds[:used]
-        rank = keys[lowest] >> 2
-        return Meld(MeldKind.SET, tuple(cards), (rank,) * len(cards), None)
+        # The first card is a natural of the lowest type.
+        return Meld(_SET_KIND, tuple(cards), (_RANK_OF[cards[0].ordinal],) * len(cards), None)
     # A run has one card of each of its types, all in the column of its suit.
-    suit_index = keys[lowest] & 3
+    suit_index = _SUIT_OF[instances[lowest][0].ordinal]
     ranks: list[int] = []
     for rank, t in problem.columns[suit_index]:
         if packed >> (_BITS * t) & 1:
@@ -1036,12 +997,16 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     if down > low - low_bound:
         raise AssertionError(f"no room for {used} wilds in a run of {ranks}")
     if gaps:
-        naturals = dict(zip(ranks, cards, strict=True))
-        cards = [naturals.get(rank) or wilds.pop(0) for rank in range(low, high + 1)]
+        spaced: list[Card] = []
+        for rank, card in zip(ranks, cards, strict=True):
+            while len(spaced) < rank - low:
+                spaced.append(wilds.pop(0))
+            spaced.append(card)
+        cards = spaced
     if up or down:
         cards = [*reversed(wilds[up : up + down]), *cards, *wilds[:up]]
         del wilds[: up + down]
-    return Meld(MeldKind.RUN, tuple(cards), tuple(range(low - down, high + up + 1)), suit)
+    return Meld(_RUN_KIND, tuple(cards), _POSITIONS[low - down][high + up], suit)
 
 
 def _build(problem: _Problem, plan: _Plan) -> Arrangement:
@@ -1052,7 +1017,7 @@ def _build(problem: _Problem, plan: _Plan) -> Arrangement:
     instances, wilds = problem.instances, problem.wilds
     melds: list[Meld] = []
     layoffs: dict[int, tuple[list[Card], list[int]]] = {}
-    for packed, kind, used in plan.choices:
+    for packed, kind, used, _ in plan.choices:
         if not isinstance(kind, _LayInfo):
             melds.append(_own_meld(problem, packed, kind, used))
             continue
