@@ -964,11 +964,15 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
         # The types of a set are the suits of one rank, side by side.
         for t in range(lowest, (packed.bit_length() - 1) // _BITS + 1):
             count = packed >> (_BITS * t) & _COUNT
-            held = instances[t]
-            cards += held[:count]
-            del held[:count]
-        cards += wilds[:used]
-        del wilds[:used]
+            if count == 1:
+                cards.append(instances[t].pop(0))
+            elif count:
+                held = instances[t]
+                cards += held[:count]
+                del held[:count]
+        if used:
+            cards += wilds[:used]
+            del wilds[:used]
         # The first card is a natural of the lowest type.
         return Meld(_SET_KIND, tuple(cards), (_RANK_OF[cards[0].ordinal],) * len(cards), None)
     # A run has one card of each of its types, all in the column of its suit.
@@ -984,13 +988,16 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
         cards.append(cards.pop(0))
         ranks.append(ACE_HIGH)
         del ranks[0]
+    low, high = ranks[0], ranks[-1]
+    if not used:
+        return Meld(_RUN_KIND, tuple(cards), _POSITIONS[low][high], suit)
+    if kind == _RUN_ACE_HIGH:
         low_bound, high_bound = 2, ACE_HIGH
-    elif ranks[0] == 1:
+    elif low == 1:
         low_bound, high_bound = 1, _MAX_RUN
     else:
         low_bound, high_bound = 1, problem.top
     # Wilds fill the gaps first, then extend the run upwards, then downwards.
-    low, high = ranks[0], ranks[-1]
     gaps = high - low + 1 - len(ranks)
     up = min(used - gaps, high_bound - high)
     down = used - gaps - up
