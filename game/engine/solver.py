@@ -186,19 +186,20 @@ _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(6
 """The guard bits of the first n fields."""
 
 
-def _demand_budgets(budgets: int) -> tuple[range, ...]:
-    """The budgets below ``budgets`` that each demand can meet, by demand."""
+def _budget_ranges(budgets: int) -> tuple[range, ...]:
+    """By wild demand, the budgets below ``budgets`` that meet it."""
     return tuple(range(demand, budgets) for demand in range(budgets))
 
 
-_DEMAND_BUDGETS = tuple(_demand_budgets(budgets) for budgets in range(20))
+_BUDGET_RANGES = tuple(_budget_ranges(budgets) for budgets in range(20))
+""":func:`_budget_ranges` for the usual numbers of budgets."""
 
 
-def _budgets_from(budgets: int) -> tuple[range, ...]:
-    """:func:`_demand_budgets`, precomputed for the usual numbers of wilds."""
-    if budgets < len(_DEMAND_BUDGETS):
-        return _DEMAND_BUDGETS[budgets]
-    return _demand_budgets(budgets)
+def _demand_budgets(budgets: int) -> tuple[range, ...]:
+    """:func:`_budget_ranges`, from the table when it holds them."""
+    if budgets < len(_BUDGET_RANGES):
+        return _BUDGET_RANGES[budgets]
+    return _budget_ranges(budgets)
 
 
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
@@ -289,6 +290,7 @@ class _Problem:
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
         self.units = _UNITS
+        """The unit of each type's field."""
         self.guards = _GUARDS[len(instances)]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
@@ -480,7 +482,7 @@ class _Problem:
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
         # The budgets each demand can meet. Without singles, a single gains nothing.
-        from_demand = _budgets_from(budgets)
+        from_demand = _demand_budgets(budgets)
         single_budgets = from_demand[2] if self.singles else range(0)
 
         def best(state: int) -> list[int]:
@@ -702,8 +704,11 @@ def _spread_spare(choices: list[_Choice], wilds: int) -> int:
 
 
 def _split(savings: list[int], lone_savings: list[int], budget: int) -> tuple[int, int]:
-    """The best saving with ``budget`` wilds, and the wilds given to the linked cards, whose
-    ``savings`` are by budget; ``lone_savings[k]`` melds the ``k`` dearest lone cards."""
+    """The best saving with ``budget`` wilds, and the wilds it gives the linked cards.
+
+    ``savings`` are the linked cards' by budget, ``lone_savings[k]`` that of the ``k``
+    dearest lone cards melded alone.
+    """
     if len(lone_savings) == 1:
         return savings[budget], budget
     best, given, last = -1, 0, len(lone_savings) - 1
