@@ -344,21 +344,20 @@ class _Problem:
 
     def _add_run_pieces(self) -> None:
         """The runs along each suit column and, with aces high, those ending in a high Ace."""
-        shortest = max(2, 3 - self.max_demand)
-        lines: list[tuple[list[tuple[int, int]], int, int]] = []
-        for column in self.columns:
-            if len(column) >= shortest:
-                lines.append((column, len(column) - 1, _RUN))
-                if self.top == ACE_HIGH and column[0][0] == 1:
-                    # The Ace played high is their lowest type: positions count down
-                    # from it (the Ace 1, a King 2…), so that they still ascend.
-                    downward = [(_MIRROR - rank, t) for rank, t in reversed(column[1:])]
-                    lines.append(([(1, column[0][1]), *downward], 1, _RUN_ACE_HIGH))
-        self._add_runs(lines)
+        self._add_runs(self.columns, _RUN)
+        if self.top == ACE_HIGH:
+            # The Ace played high is their lowest type: positions count down from it
+            # (the Ace 1, a King 2…), so that they still ascend.
+            downward = [
+                [(1, column[0][1]), *[(_MIRROR - rank, t) for rank, t in reversed(column[1:])]]
+                for column in self.columns
+                if column and column[0][0] == 1
+            ]
+            self._add_runs(downward, _RUN_ACE_HIGH)
 
-    def _add_runs(self, lines: list[tuple[list[tuple[int, int]], int, int]]) -> None:
-        """For each (line, starts, kind) of ``lines``, the runs whose lowest type is one of
-        the first ``starts`` (position, type) of the line, reaching along it.
+    def _add_runs(self, lines: list[list[tuple[int, int]]], kind: int) -> None:
+        """The runs of ``kind`` along each of ``lines`` of (position, type), ascending,
+        whose lowest type is one in the line (a high Ace's: its first only).
 
         A run may leave out a natural it spans (a wild stands in its place) when
         that card is needed elsewhere. With unlimited wilds that is only worth it
@@ -370,8 +369,11 @@ class _Problem:
         guards, all_pieces = self.guards, self.pieces
         covered = self.covered
         reach = max_demand + 1
-        for line, starts, kind in lines:
-            for first in range(starts):
+        shortest = max(2, 3 - max_demand)
+        for line in lines:
+            if len(line) < shortest:
+                continue
+            for first in range(len(line) - 1 if kind == _RUN else 1):
                 start, t = line[first]
                 if line[first + 1][0] - start > reach:
                     continue  # No run reaches the next card: it needs more wilds.
