@@ -186,19 +186,20 @@ _GUARDS = tuple(sum(unit << (_BITS - 1) for unit in _UNITS[:n]) for n in range(6
 """The guard bits of the first n fields."""
 
 
-def _demand_budgets(budgets: int) -> tuple[range, ...]:
-    """The budgets below ``budgets`` that each demand can meet, by demand."""
+def _budget_ranges(budgets: int) -> tuple[range, ...]:
+    """By wild demand, the budgets below ``budgets`` that meet it."""
     return tuple(range(demand, budgets) for demand in range(budgets))
 
 
-_DEMAND_BUDGETS = tuple(_demand_budgets(budgets) for budgets in range(20))
+_BUDGET_RANGES = tuple(_budget_ranges(budgets) for budgets in range(20))
+""":func:`_budget_ranges` for the usual numbers of budgets."""
 
 
-def _budgets_from(budgets: int) -> tuple[range, ...]:
-    """:func:`_demand_budgets`, precomputed for the usual numbers of wilds."""
-    if budgets < len(_DEMAND_BUDGETS):
-        return _DEMAND_BUDGETS[budgets]
-    return _demand_budgets(budgets)
+def _demand_budgets(budgets: int) -> tuple[range, ...]:
+    """:func:`_budget_ranges`, from the table when it holds them."""
+    if budgets < len(_BUDGET_RANGES):
+        return _BUDGET_RANGES[budgets]
+    return _budget_ranges(budgets)
 
 
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
@@ -289,6 +290,7 @@ class _Problem:
         self.top = ACE_HIGH if rules.aces_high else _MAX_RUN
 
         self.units = _UNITS
+        """The unit of each type's field."""
         self.guards = _GUARDS[len(instances)]
         self.covered = 0
         """Every bit of the fields of the types in some piece."""
@@ -342,21 +344,20 @@ class _Problem:
 
     def _add_run_pieces(self) -> None:
         """The runs along each suit column and, with aces high, those ending in a high Ace."""
-        shortest = max(2, 3 - self.max_demand)
-        lines: list[tuple[list[tuple[int, int]], int, int]] = []
-        for column in self.columns:
-            if len(column) >= shortest:
-                lines.append((column, len(column) - 1, _RUN))
-                if self.top == ACE_HIGH and column[0][0] == 1:
-                    # The Ace played high is their lowest type: positions count down
-                    # from it (the Ace 1, a King 2…), so that they still ascend.
-                    downward = [(_MIRROR - rank, t) for rank, t in reversed(column[1:])]
-                    lines.append(([(1, column[0][1]), *downward], 1, _RUN_ACE_HIGH))
-        self._add_runs(lines)
+        self._add_runs(self.columns, _RUN)
+        if self.top == ACE_HIGH:
+            # The Ace played high is their lowest type: positions count down from it
+            # (the Ace 1, a King 2…), so that they still ascend.
+            downward = [
+                [(1, column[0][1]), *[(_MIRROR - rank, t) for rank, t in reversed(column[1:])]]
+                for column in self.columns
+                if column and column[0][0] == 1
+            ]
+            self._add_runs(downward, _RUN_ACE_HIGH)
 
-    def _add_runs(self, lines: list[tuple[list[tuple[int, int]], int, int]]) -> None:
-        """For each (line, starts, kind) of ``lines``, the runs whose lowest type is one of
-        the first ``starts`` (position, type) of the line, reaching along it.
+    def _add_runs(self, lines: list[list[tuple[int, int]]], kind: int) -> None:
+        """The runs of ``kind`` along each of ``lines`` of (position, type), ascending,
+        whose lowest type is one in the line (a high Ace's: its first only).
 
         A run may leave out a natural it spans (a wild stands in its place) when
         that card is needed elsewhere. With unlimited wilds that is only worth it
@@ -368,8 +369,11 @@ class _Problem:
         guards, all_pieces = self.guards, self.pieces
         covered = self.covered
         reach = max_demand + 1
-        for line, starts, kind in lines:
-            for first in range(starts):
+        shortest = max(2, 3 - max_demand)
+        for line in lines:
+            if len(line) < shortest:
+                continue
+            for first in range(len(line) - 1 if kind == _RUN else 1):
                 start, t = line[first]
                 if line[first + 1][0] - start > reach:
                     continue  # No run reaches the next card: it needs more wilds.
@@ -480,7 +484,7 @@ class _Problem:
         low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
         guards = self.guards
         # The budgets each demand can meet. Without singles, a single gains nothing.
-        from_demand = _budgets_from(budgets)
+        from_demand = _demand_budgets(budgets)
         single_budgets = from_demand[2] if self.singles else range(0)
 
         def best(state: int) -> list[int]:
@@ -702,8 +706,11 @@ def _spread_spare(choices: list[_Choice], wilds: int) -> int:
 
 
 def _split(savings: list[int], lone_savings: list[int], budget: int) -> tuple[int, int]:
-    """The best saving with ``budget`` wilds, and the wilds given to the linked cards, whose
-    ``savings`` are by budget; ``lone_savings[k]`` melds the ``k`` dearest lone cards."""
+    """The best saving with ``budget`` wilds, and the wilds it gives the linked cards.
+
+    ``savings`` are the linked cards' by budget, ``lone_savings[k]`` that of the ``k``
+    dearest lone cards melded alone.
+    """
     if len(lone_savings) == 1:
         return savings[budget], budget
     best, given, last = -1, 0, len(lone_savings) - 1
