@@ -117,18 +117,20 @@ class _Process:
                 future.set_exception(AiWorkerError(value))
         self._fail_all(AiWorkerError("the AI worker process ended"))
 
-    def _fail_all(self, error: Exception) -> None:
+    def _take_owed(self) -> list[Future[Any]]:
+        """The futures still waiting for an answer (this object no longer owes them)."""
         with self._lock:
             owed, self._jobs = list(self._jobs.values()), {}
-        for future in owed:
+        return owed
+
+    def _fail_all(self, error: Exception) -> None:
+        for future in self._take_owed():
             if future.set_running_or_notify_cancel():
                 future.set_exception(error)
 
     def stop(self) -> None:
         """End the process at once, whatever it is doing; what it owes is cancelled."""
-        with self._lock:
-            owed, self._jobs = list(self._jobs.values()), {}
-        for future in owed:
+        for future in self._take_owed():
             future.cancel()
         self._process.terminate()
         self._process.join(STOP_SECONDS)
