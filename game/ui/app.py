@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import random
 import time
 from collections.abc import Sequence
 
 import pygame
 
-from game.engine.events import MatchOver, RoundScored
 from game.resources import asset_path
 from game.ui.art import CardArt
 from game.ui.options import LaunchOptions, parse_options
-from game.ui.scene import SceneStack
-from game.ui.setup import MatchSetup
+from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sounds
-from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table import TableScene
 from game.ui.text import Text
 from game.ui.title import TitleScene
@@ -25,90 +21,82 @@ from game.ui.title import TitleScene
 FPS = 60
 MAX_DT = 0.1
 """Longest step a frame may take (after a stall, animations jump rather than lurch)."""
-AUTOPLAY_POLICIES = {0: "hard", 1: "normal", 2: "hard", 3: "greedy"}
 
 
 class App:
-    """The game window: owns the screen, the shared art, text and sounds, and the scenes."""
+    """The game window: owns the screen, the shared art, text and sounds, and the scenes.
+
+    It is the scenes' :class:`~game.ui.scene.SceneContext`.
+    """
 
     def __init__(self, options: LaunchOptions | None = None) -> None:
-        self.options = options or LaunchOptions()
+        self._options = options or LaunchOptions()
         self.log = logging.getLogger("game")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Three-Thirteen")
         pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
-        self.screen = pygame.display.set_mode(self.options.size, pygame.RESIZABLE)
+        self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
-        self.text = Text()
-        self.art = CardArt()
-        self.sounds = Sounds(enabled=not self.options.mute)
+        self._text = Text()
+        self._art = CardArt()
+        self._sounds = Sounds(enabled=not self._options.mute)
         self.stack = SceneStack()
         self.running = True
         self.frame_seconds: list[float] = []
         """Work time of every frame (events, update, draw, flip), for benchmarks."""
         self.done = False
         """True once an autoplay run has finished."""
-        if self.options.autoplay:
-            self.stack.push(TableScene(self, self._autoplay_setup()))
+        if self._options.autoplay:
+            self.push(TableScene(self, self._options.new_match(self._options.level)))
         else:
-            self.stack.push(TitleScene(self))
+            self.push(TitleScene(self))
 
-    # --- what scenes ask for ------------------------------------------------------
+    # --- the scenes' context ------------------------------------------------------
 
-    def _autoplay_setup(self) -> MatchSetup:
-        return MatchSetup(
-            seed=self._seed(),
-            policies=dict(AUTOPLAY_POLICIES),
-            move_seconds=0.0 if self.options.max_speed else 0.45,
-            rounds=self.options.rounds,
-        )
+    @property
+    def screen(self) -> pygame.Surface:
+        return self._screen
 
-    def _seed(self) -> int:
-        return self.options.seed if self.options.seed is not None else random.randrange(2**31)
+    @property
+    def art(self) -> CardArt:
+        return self._art
 
-    def new_game(self, level: str) -> None:
-        """Leave any match and deal a new one against three seats at ``level``."""
-        setup = MatchSetup(
-            seed=self._seed(),
-            policies={1: level, 2: level, 3: level},
-            move_seconds=0.0 if self.options.max_speed else 0.45,
-        )
-        self.sounds.play("click")
-        self.stack.replace_all(TableScene(self, setup))
+    @property
+    def text(self) -> Text:
+        return self._text
 
-    def open_round_summary(self, table: TableScene, event: RoundScored, last: bool) -> None:
-        auto = None
-        if self.options.autoplay:
-            auto = 0.0 if self.options.max_speed else 2.0
-        self.stack.push(RoundSummaryScene(self, table, event, last, auto))
+    @property
+    def sounds(self) -> Sounds:
+        return self._sounds
 
-    def open_score_sheet(self, table: TableScene) -> None:
-        self.sounds.play("click")
-        self.stack.push(ScoreSheetScene(self, table))
+    @property
+    def options(self) -> LaunchOptions:
+        return self._options
 
-    def open_match_end(self, table: TableScene, event: MatchOver) -> None:
-        self.sounds.play("win" if 0 in event.winners else "round_end")
-        level = table.setup.policies.get(1, self.options.level)
-        self.stack.push(MatchEndScene(self, table, event, lambda: self.new_game(level)))
-        if self.options.autoplay:
-            self.autoplay_done(table)
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
 
-    def autoplay_done(self, table: TableScene) -> None:
-        """An autoplay run ended: save the screenshot, close if asked."""
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def autoplay_finished(self) -> None:
         self.done = True
-        if self.options.screenshot:
-            self.save_screenshot(self.options.screenshot)
-        if self.options.quit_when_done:
+        if self._options.screenshot:
+            self.save_screenshot(self._options.screenshot)
+        if self._options.quit_when_done:
             self.quit()
 
     def save_screenshot(self, path: str) -> None:
         """Draw a fresh frame and save it as a PNG."""
-        self.stack.draw(self.screen)
-        pygame.image.save(self.screen, path)
-
-    def quit(self) -> None:
-        self.running = False
+        self.stack.draw(self._screen)
+        pygame.image.save(self._screen, path)
 
     # --- the loop -------------------------------------------------------------------
 
@@ -124,16 +112,17 @@ class App:
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
         if self.running:
-            self.stack.draw(self.screen)
+            self.stack.draw(self._screen)
             pygame.display.flip()
         self.frame_seconds.append(time.perf_counter() - started)
-        if self.options.frames is not None and len(self.frame_seconds) >= self.options.frames:
+        frames = self._options.frames
+        if frames is not None and len(self.frame_seconds) >= frames:
             self.quit()
 
     def _resized(self, event: pygame.event.Event) -> None:
         size = getattr(event, "size", None) or (event.x, event.y)
-        if self.screen.get_size() != tuple(size):
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self._screen.get_size() != tuple(size):
+            self._screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.stack.resize()
 
     def run(self) -> None:

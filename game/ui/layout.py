@@ -9,8 +9,6 @@ import pygame
 from game.ui.art import card_height, card_width
 from game.ui.tween import Point
 
-SEAT_NAMES = ("You", "Left", "Top", "Right")
-"""Seat 0 is the player at the bottom; play passes to the left, round the table."""
 SEAT_ANGLES = (0, 90, 0, -90)
 """How each seat's cards are turned on screen."""
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ui.setup import LEVELS
+from game.ai.registry import policy_factory
+from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, LEVELS, MatchSetup, level_seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +37,37 @@ class LaunchOptions:
     """Play one round with four AI seats at full speed, then exit 0 only if it finished."""
     frames: int | None = None
     """Close after this many frames (start-up benchmarks)."""
+    seats: tuple[str, ...] | None = None
+    """``--seats``: the policies of Left, Top and Right (with autoplay: Bottom first)."""
+
+    @property
+    def move_seconds(self) -> float:
+        """How long a card takes to travel: the normal pace, or none at full speed."""
+        return 0.0 if self.max_speed else CARD_GLIDE_SECONDS
+
+    def opponents(self, level: str) -> dict[int, str]:
+        """The AI seats of a new match: ``--seats`` if given, else Left, Top, Right at ``level``.
+
+        In autoplay every seat is an AI seat, Bottom included.
+        """
+        if self.autoplay:
+            return dict(enumerate(self.seats or AUTOPLAY_SEATS))
+        if self.seats:
+            return dict(enumerate(self.seats, start=1))
+        return level_seats(level)
+
+    def deal_seed(self) -> int:
+        """The seed of a new match: ``--seed`` if given, else a fresh one."""
+        return self.seed if self.seed is not None else random.randrange(2**31)
+
+    def new_match(self, level: str) -> MatchSetup:
+        """The setup of a new match against :meth:`opponents`."""
+        return MatchSetup(
+            seed=self.deal_seed(),
+            policies=self.opponents(level),
+            move_seconds=self.move_seconds,
+            rounds=self.rounds if self.autoplay else None,
+        )
 
 
 def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
@@ -52,6 +85,12 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument("--level", choices=LEVELS, default="normal", help="opponents' level")
     parser.add_argument("--mute", action="store_true", help="no sound")
     parser.add_argument(
+        "--seats",
+        metavar="SPEC,SPEC,SPEC",
+        help="the policies of Left, Top and Right (with --autoplay four: Bottom first), each "
+        "a level (random, easy, greedy, normal, hard) or package.module:ClassName",
+    )
+    parser.add_argument(
         "--smoke-test",
         action="store_true",
         help="self-test: four AI seats play one round at full speed; exit 0 only if it finished",
@@ -65,6 +104,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be at least 1")
     smoke = args.smoke_test
+    seats = _seats(parser, args.seats, autoplay=args.autoplay or smoke)
     return LaunchOptions(
         autoplay=args.autoplay or smoke,
         rounds=1 if smoke else args.rounds,
@@ -77,4 +117,24 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         mute=args.mute,
         smoke_test=smoke,
         frames=args.frames,
+        seats=seats,
     )
+
+
+def _seats(
+    parser: argparse.ArgumentParser, text: str | None, autoplay: bool
+) -> tuple[str, ...] | None:
+    """The ``--seats`` specs, each checked the way the tournament runner checks them."""
+    if text is None:
+        return None
+    specs = tuple(spec.strip() for spec in text.split(","))
+    wanted = 4 if autoplay else 3
+    if len(specs) != wanted or not all(specs):
+        seats = "Bottom, Left, Top and Right" if autoplay else "Left, Top and Right"
+        parser.error(f"--seats takes {wanted} policies ({seats}), not {text!r}")
+    for spec in specs:
+        try:
+            policy_factory(spec)
+        except ValueError as error:
+            parser.error(f"--seats: {error}")
+    return specs

@@ -1,17 +1,67 @@
-"""A small scene stack: the top scene gets input first and is the one that runs.
+"""Scenes and the stack that runs them (after Tuxemon's state stack).
 
-Scenes see the app (window, art, text, sounds) through the context they are
-built with; ``draw`` changes nothing.
+A scene sees the window only through its :class:`SceneContext` (never the
+concrete app, so no scene module needs to import the app's) and moves to
+another scene only through the context's ``push``, ``pop`` and ``replace``.
+The stack tells each scene the four moments of its life: entered (pushed),
+paused (covered by another), resumed (uncovered) and left (removed). Input
+goes to the top scene first and passes down until one consumes it; only the
+top scene is updated; ``draw`` paints and changes nothing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.art import CardArt
+from game.ui.options import LaunchOptions
+from game.ui.sound import Sounds
+from game.ui.text import Text
+
+
+class SceneContext(Protocol):
+    """What a scene may use of the window: its parts, and one way to move between scenes."""
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface (its size is the layout's)."""
+        ...
+
+    @property
+    def art(self) -> CardArt: ...
+
+    @property
+    def text(self) -> Text: ...
+
+    @property
+    def sounds(self) -> Sounds: ...
+
+    @property
+    def options(self) -> LaunchOptions:
+        """How the window was started."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` on top of the current one."""
+        ...
+
+    def pop(self) -> None:
+        """Close the top scene and go back to the one beneath."""
+        ...
+
+    def replace(self, scene: Scene) -> None:
+        """Close every scene and show ``scene`` alone."""
+        ...
+
+    def quit(self) -> None:
+        """Close the window at the end of this frame."""
+        ...
+
+    def autoplay_finished(self) -> None:
+        """An autoplay run reached its end: save the screenshot and quit, if asked to."""
+        ...
 
 
 class Scene:
@@ -20,75 +70,91 @@ class Scene:
     opaque = True
     """False for an overlay: the scenes beneath are drawn first."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, context: SceneContext) -> None:
+        self.context = context
 
     def on_enter(self) -> None:
-        """Called when the scene becomes the top of the stack."""
+        """The scene was pushed onto the stack."""
 
-    def on_exit(self) -> None:
-        """Called when the scene leaves the stack."""
+    def on_pause(self) -> None:
+        """Another scene now covers this one."""
+
+    def on_resume(self) -> None:
+        """The scene above was popped: this one is on top again."""
+
+    def on_leave(self) -> None:
+        """The scene was removed from the stack (release what it holds)."""
 
     def on_resize(self) -> None:
-        """Called after the window changed size."""
+        """The window changed size."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """React to one input event; return True if it was used up."""
+        """React to one input event; True if it was consumed (scenes beneath never see it)."""
         return False
 
     def update(self, dt: float) -> None:
-        """Advance by ``dt`` seconds."""
+        """Advance by ``dt`` seconds (called on the top scene only)."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the scene."""
+        """Paint the scene; changes nothing."""
 
 
 class SceneStack:
-    """Scenes bottom to top; an overlay blocks the input of everything beneath it."""
+    """Scenes bottom to top: the navigation API behind every scene's context."""
 
     def __init__(self) -> None:
-        self.scenes: list[Scene] = []
+        self._scenes: list[Scene] = []
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The scenes, bottom first."""
+        return tuple(self._scenes)
 
     @property
     def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
+        return self._scenes[-1] if self._scenes else None
 
     def push(self, scene: Scene) -> None:
-        self.scenes.append(scene)
+        """Put ``scene`` on top: the old top is paused, ``scene`` entered."""
+        if self._scenes:
+            self._scenes[-1].on_pause()
+        self._scenes.append(scene)
         scene.on_enter()
 
-    def pop(self) -> Scene:
-        scene = self.scenes.pop()
-        scene.on_exit()
-        if self.scenes:
-            self.scenes[-1].on_enter()
-        return scene
+    def pop(self) -> None:
+        """Remove the top scene: it is left, the one beneath resumed."""
+        if not self._scenes:
+            return
+        self._scenes.pop().on_leave()
+        if self._scenes:
+            self._scenes[-1].on_resume()
 
-    def replace_all(self, scene: Scene) -> None:
-        """Leave every scene and show ``scene`` alone."""
+    def replace(self, scene: Scene) -> None:
+        """Leave every scene (top first) and show ``scene`` alone."""
         self.clear()
         self.push(scene)
 
     def clear(self) -> None:
         """Leave every scene, top first."""
-        while self.scenes:
-            self.scenes.pop().on_exit()
+        while self._scenes:
+            self._scenes.pop().on_leave()
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.scenes:
-            self.scenes[-1].handle_event(event)
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Offer ``event`` to each scene from the top down until one consumes it."""
+        return any(scene.handle_event(event) for scene in reversed(self._scenes))
 
     def update(self, dt: float) -> None:
-        if self.scenes:
-            self.scenes[-1].update(dt)
+        if self._scenes:
+            self._scenes[-1].update(dt)
 
     def resize(self) -> None:
-        for scene in self.scenes:
+        for scene in self._scenes:
             scene.on_resize()
 
     def draw(self, surface: pygame.Surface) -> None:
-        start = len(self.scenes) - 1
-        while start > 0 and not self.scenes[start].opaque:
+        """Draw from the topmost opaque scene up."""
+        start = len(self._scenes) - 1
+        while start > 0 and not self._scenes[start].opaque:
             start -= 1
-        for scene in self.scenes[max(start, 0) :]:
+        for scene in self._scenes[max(start, 0) :]:
             scene.draw(surface)

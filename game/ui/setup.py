@@ -8,6 +8,15 @@ from game.engine.rules import RuleSet
 
 LEVELS = ("easy", "normal", "hard")
 """The AI levels a player can choose, weakest first."""
+CARD_GLIDE_SECONDS = 0.45
+"""How long one card takes to travel at normal speed (the table's pace)."""
+AUTOPLAY_SEATS = ("hard", "normal", "hard", "greedy")
+"""Bottom, Left, Top and Right in autoplay unless ``--seats`` says otherwise."""
+
+
+def level_seats(level: str) -> dict[int, str]:
+    """Left, Top and Right all playing ``level``."""
+    return {1: level, 2: level, 3: level}
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,11 +25,9 @@ class MatchSetup:
 
     seed: int
     rules: RuleSet = field(default_factory=RuleSet)
-    policies: dict[int, str] = field(
-        default_factory=lambda: {1: "normal", 2: "normal", 3: "normal"}
-    )
+    policies: dict[int, str] = field(default_factory=lambda: level_seats("normal"))
     """Per AI seat, its policy; seat 0 is the human unless it is listed (autoplay)."""
-    move_seconds: float = 0.45
+    move_seconds: float = CARD_GLIDE_SECONDS
     """How long one card takes to travel; 0 plays at full speed."""
     rounds: int | None = None
     """Stop after this many rounds (autoplay), or play the whole match."""

@@ -2,21 +2,27 @@
 
 The engine runs ahead (an AI turn is applied at once); the table replays the
 events one by one, and this record follows them, so what is drawn always
-matches an animation that has finished or is under way.
+matches an animation that has finished or is under way. Whose turn it is and
+the phase are followed too: the painter reads them here, never from the match.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
+from game.engine.actions import Phase
 from game.engine.cards import Card, Rank
 from game.engine.events import (
+    CutForDeal,
     Dealt,
     Discarded,
     DiscardStarted,
     DrewFromStock,
     Event,
     LastTurnsBegan,
+    MatchOver,
+    RoundAbandoned,
     RoundScored,
     RoundStarted,
     StockReshuffled,
@@ -44,6 +50,10 @@ class ShownTable:
     last_turns: bool = False
     round_scores: list[tuple[int, ...]] = field(default_factory=list)
     totals: tuple[int, ...] = ()
+    current_seat: int = 0
+    """The seat whose turn is shown."""
+    phase: Phase | None = None
+    """The phase shown; ``None`` between turns (while dealing, after a round ends)."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -59,17 +69,10 @@ class ShownTable:
     def follow(self, event: Event, insert_at: int | None = None) -> None:
         """Take ``event`` into the picture; a card drawn by seat 0 goes at ``insert_at``."""
         match event:
-            case RoundStarted():
-                self.round_index = event.round_index
-                self.hand_size = event.hand_size
-                self.wild_rank = event.wild_rank
+            case CutForDeal():
                 self.dealer = event.dealer
-                self.hands = [[] for _ in self.hands]
-                self.known = [[] for _ in self.hands]
-                self.discard = []
-                self.stock_count = self.rules.shoe_size
-                self.went_out = None
-                self.last_turns = False
+            case RoundStarted():
+                self._start_round(event)
             case Dealt():
                 for seat, hand in enumerate(event.hands):
                     self.hands[seat] = list(hand)
@@ -77,6 +80,8 @@ class ShownTable:
             case DiscardStarted():
                 self.discard.append(event.card)
                 self.stock_count -= 1
+                self.current_seat = (self.dealer + 1) % len(self.hands)
+                self.phase = Phase.DRAW
             case DrewFromStock():
                 self.stock_count -= 1
                 self._receive(event.seat, event.card, insert_at)
@@ -89,6 +94,8 @@ class ShownTable:
                 if event.card in self.known[event.seat]:
                     self.known[event.seat].remove(event.card)
                 self.discard.append(event.card)
+                self.current_seat = (event.seat + 1) % len(self.hands)
+                self.phase = Phase.DRAW
             case StockReshuffled():
                 self.discard = self.discard[-1:]
                 self.stock_count = event.cards_count
@@ -96,11 +103,29 @@ class ShownTable:
                 self.went_out = event.seat
             case LastTurnsBegan():
                 self.last_turns = True
+            case RoundAbandoned():
+                self.phase = None
             case RoundScored():
                 self.round_scores.append(event.penalties)
                 self.totals = event.totals
+                self.phase = None
+            case MatchOver():
+                self.phase = Phase.MATCH_OVER
             case _:
-                pass
+                assert_never(event)
+
+    def _start_round(self, event: RoundStarted) -> None:
+        self.round_index = event.round_index
+        self.hand_size = event.hand_size
+        self.wild_rank = event.wild_rank
+        self.dealer = event.dealer
+        self.hands = [[] for _ in self.hands]
+        self.known = [[] for _ in self.hands]
+        self.discard = []
+        self.stock_count = self.rules.shoe_size
+        self.went_out = None
+        self.last_turns = False
+        self.phase = None
 
     def _receive(self, seat: int, card: Card, insert_at: int | None) -> None:
         hand = self.hands[seat]

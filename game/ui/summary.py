@@ -1,9 +1,14 @@
-"""Overlays on the table: the round summary, the score sheet and the match's end."""
+"""Overlays on the table: the round summary, the score sheet and the match's end.
+
+Each reads the table's :class:`ShownTable` (what has been shown), never the
+table itself; where its parts go is worked out in one place
+(:func:`overlay_layout`), so that nothing overlaps at any window size.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
@@ -12,55 +17,156 @@ from game.engine.events import MatchOver, RoundScored
 from game.ui.art import card_height as snap_height
 from game.ui.art import card_width
 from game.ui.hand_order import meld_groups
-from game.ui.layout import SEAT_NAMES
-from game.ui.scene import Scene
+from game.ui.layout import TableLayout
+from game.ui.names import seat_name, winners_line
+from game.ui.scene import Scene, SceneContext
+from game.ui.shown import ShownTable
 from game.ui.sprites import Pose
+from game.ui.text import Text
 from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.table import TableScene
+HAND_ROW_SHARE = 0.11
+"""A summary's hand row takes at most this share of the panel's height."""
+LEFTOVER_VEIL = (120, 20, 20, 70)
+"""Tint over the cards a hand could not meld."""
 
 
-def winners_line(winners: Sequence[int]) -> str:
-    """Who won, in words."""
-    names = ["You" if seat == 0 else SEAT_NAMES[seat] for seat in winners]
-    if len(names) == 1:
-        return "You win the match!" if winners[0] == 0 else f"{names[0]} wins the match"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+@dataclass(frozen=True, slots=True)
+class OverlayLayout:
+    """Where an overlay's parts go in a window of a given size."""
+
+    panel: pygame.Rect
+    text_size: int
+    buttons: pygame.Rect
+    """The row the buttons share, at the panel's foot."""
+    content: pygame.Rect
+    """What lies between the title and the buttons."""
+
+    def button_rects(self, count: int) -> list[pygame.Rect]:
+        """``count`` buttons side by side, centred in :attr:`buttons`."""
+        size = self.text_size
+        width, gap = round(size * 9), size
+        left = self.buttons.centerx - (count * (width + gap) - gap) // 2
+        return [
+            pygame.Rect(left + index * (width + gap), self.buttons.top, width, self.buttons.height)
+            for index in range(count)
+        ]
+
+    def hand_rows(self, players: int, sheet_rows: int) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """A round summary's row per hand, and the score sheet's rectangle below them.
+
+        The sheet gets the height its rows need to stay legible; the hand rows
+        share what is left, up to :data:`HAND_ROW_SHARE` of the panel each.
+        """
+        size, content = self.text_size, self.content
+        sheet_needed = sheet_rows * max(11, round(size * 1.1)) + size // 2
+        room = (content.height - sheet_needed) // players
+        row_height = max(0, min(round(self.panel.height * HAND_ROW_SHARE), room))
+        rows = [
+            pygame.Rect(content.left, content.top + index * row_height, content.width, row_height)
+            for index in range(players)
+        ]
+        sheet = pygame.Rect(content.left, content.top + players * row_height + size // 2, 0, 0)
+        sheet.width, sheet.height = content.width, content.bottom - sheet.top
+        return rows, sheet
+
+
+def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLayout:
+    """The layout of an overlay in a ``size`` window, below a title ``title_lines`` tall."""
+    width, height = size
+    panel = pygame.Rect(0, 0, round(width * 0.86), round(height * 0.88))
+    panel.center = (width // 2, height // 2)
+    text_size = TableLayout(width, height).text_size
+    button_height = round(text_size * 2.2)
+    buttons = pygame.Rect(panel.left, panel.bottom - text_size - button_height, panel.width, 0)
+    buttons.height = button_height
+    content = pygame.Rect(
+        panel.left + text_size * 2, panel.top + round(text_size * title_lines), 0, 0
+    )
+    content.width = panel.width - text_size * 4
+    content.height = buttons.top - round(text_size * 0.6) - content.top
+    return OverlayLayout(panel, text_size, buttons, content)
+
+
+def sheet_cells(area: pygame.Rect, rows: int, columns: int, text_size: int) -> tuple[int, int, int]:
+    """Line height, column width and text size of a score sheet of ``rows`` in ``area``.
+
+    Lines are as tall as the body text allows, never taller, and never so tall
+    that the sheet leaves ``area``.
+    """
+    line = max(1, min(area.height // rows, round(text_size * 1.35)))
+    return line, area.width // columns, max(7, round(line * 0.72))
+
+
+def paint_score_sheet(
+    surface: pygame.Surface,
+    text: Text,
+    area: pygame.Rect,
+    shown: ShownTable,
+    human: bool,
+    highlight: Sequence[int] = (),
+) -> None:
+    """Rounds down, players across, with the totals in the last row."""
+    hand_sizes = shown.rules.hand_sizes
+    players = len(shown.hands)
+    body = TableLayout(*surface.get_size()).text_size
+    line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
+
+    def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
+        center = (area.left + width * column + width // 2, area.top + line * row + line // 2)
+        text.blit(surface, value, size, colour, bold, center=center)
+
+    cell(0, 0, "Round", MUTED, True)
+    for seat in range(players):
+        colour = GOLD if seat in highlight else INK
+        cell(seat + 1, 0, seat_name(seat, human), colour, True)
+    for number, size_dealt in enumerate(hand_sizes):
+        cell(0, number + 1, f"{number + 1} ({size_dealt} cards)", MUTED, False)
+        if number < len(shown.round_scores):
+            for seat, points in enumerate(shown.round_scores[number]):
+                cell(seat + 1, number + 1, str(points), INK if points else GOLD, False)
+    totals_row = len(hand_sizes) + 1
+    top = area.top + line * totals_row
+    pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
+    cell(0, totals_row, "Total", MUTED, True)
+    for seat, total in enumerate(shown.totals):
+        cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
 
 
 class Overlay(Scene):
-    """A panel over the dimmed table; Enter, Escape or its button closes it."""
+    """A panel over the dimmed table; Enter, Escape or its first button closes it."""
 
     opaque = False
     dismissable = True
     """Escape closes it (not the match's end, which only its buttons leave)."""
+    title_lines = 3.4
+    """How much room, in text lines, the title takes above the content."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
-        super().__init__(app)
-        self.table = table
+    def __init__(self, context: SceneContext, shown: ShownTable, human: bool) -> None:
+        super().__init__(context)
+        self.shown = shown
+        self.human = human
         self.buttons: list[Button] = []
+        self.open = True
 
-    def panel(self) -> pygame.Rect:
-        width, height = self.app.screen.get_size()
-        rect = pygame.Rect(0, 0, round(width * 0.86), round(height * 0.88))
-        rect.center = (width // 2, height // 2)
-        return rect
+    @property
+    def layout(self) -> OverlayLayout:
+        return overlay_layout(self.context.screen.get_size(), self.title_lines)
 
-    def place_buttons(self) -> None:
-        panel = self.panel()
-        size = self.table.layout.text_size
-        height, width, gap = round(size * 2.2), round(size * 9), size
-        left = panel.centerx - (len(self.buttons) * (width + gap) - gap) // 2
-        for index, button in enumerate(self.buttons):
-            top = panel.bottom - height - size
-            button.rect = pygame.Rect(left + index * (width + gap), top, width, height)
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_leave(self) -> None:
+        self.open = False
 
     def on_resize(self) -> None:
-        self.place_buttons()
+        for button, rect in zip(
+            self.buttons, self.layout.button_rects(len(self.buttons)), strict=True
+        ):
+            button.rect = rect
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        """Everything stops here: the table beneath gets no input while the panel is open."""
         for button in self.buttons:
             if button.handle_event(event):
                 return True
@@ -75,62 +181,37 @@ class Overlay(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        panel = self.panel()
-        pygame.draw.rect(surface, PANEL, panel, border_radius=14)
-        pygame.draw.rect(surface, GOLD, panel, 2, border_radius=14)
-        self.draw_content(surface, panel)
+        layout = self.layout
+        pygame.draw.rect(surface, PANEL, layout.panel, border_radius=14)
+        pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=14)
+        self.draw_content(surface, layout)
         for button in self.buttons:
-            button.draw(surface, self.app.text)
+            button.draw(surface, self.context.text)
 
-    def draw_content(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        """Paint what the overlay says inside ``panel``."""
+    def draw_title(
+        self, surface: pygame.Surface, layout: OverlayLayout, title: str, scale: float
+    ) -> None:
+        top = (layout.panel.centerx, layout.panel.top + layout.text_size)
+        self.context.text.blit(
+            surface, title, round(layout.text_size * scale), GOLD, True, midtop=top
+        )
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        """Paint what the overlay says."""
 
     def close(self) -> None:
-        if self.app.stack.top is self:
-            self.app.stack.pop()
-
-
-def paint_score_sheet(
-    overlay: Overlay, surface: pygame.Surface, area: pygame.Rect, highlight: Sequence[int] = ()
-) -> None:
-    """Rounds down, players across, with running totals in the last row."""
-    text = overlay.app.text
-    shown = overlay.table.shown
-    rows = shown.rounds + 2
-    line = max(10, min(area.height // rows, round(overlay.table.layout.text_size * 1.35)))
-    size = max(9, round(line * 0.72))
-    columns = len(shown.hands) + 1
-    width = area.width // columns
-    hand_sizes = overlay.table.setup.rules.hand_sizes
-
-    def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
-        center = (area.left + width * column + width // 2, area.top + line * row + line // 2)
-        text.blit(surface, value, size, colour, bold, center=center)
-
-    cell(0, 0, "Round", MUTED, True)
-    for seat in range(len(shown.hands)):
-        colour = GOLD if seat in highlight else INK
-        cell(seat + 1, 0, "You" if seat == 0 else SEAT_NAMES[seat], colour, True)
-    for number, size_dealt in enumerate(hand_sizes):
-        cell(0, number + 1, f"{number + 1} ({size_dealt} cards)", MUTED, False)
-        if number < len(shown.round_scores):
-            for seat, points in enumerate(shown.round_scores[number]):
-                cell(seat + 1, number + 1, str(points), INK if points else GOLD, False)
-    totals_row = len(hand_sizes) + 1
-    top = area.top + line * totals_row
-    pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
-    cell(0, totals_row, "Total", MUTED, True)
-    for seat, total in enumerate(shown.totals):
-        cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
+        """Leave the overlay (once; later calls do nothing)."""
+        if self.open:
+            self.open = False
+            self.context.pop()
 
 
 class ScoreSheetScene(Overlay):
     """The score sheet, a click away at any time."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
-        super().__init__(app, table)
+    def __init__(self, context: SceneContext, shown: ShownTable, human: bool) -> None:
+        super().__init__(context, shown, human)
         self.buttons = [Button("Close", self.close)]
-        self.place_buttons()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -138,146 +219,138 @@ class ScoreSheetScene(Overlay):
             return True
         return super().handle_event(event)
 
-    def draw_content(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        size = self.table.layout.text_size
-        self.app.text.blit(
-            surface,
-            "Score sheet",
-            round(size * 1.5),
-            GOLD,
-            True,
-            midtop=(panel.centerx, panel.top + size),
-        )
-        area = panel.inflate(-size * 4, -size * 9)
-        area.top = panel.top + size * 4
-        paint_score_sheet(self, surface, area)
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, "Score sheet", 1.5)
+        paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.human)
 
 
 class RoundSummaryScene(Overlay):
-    """Every hand face up with its melds and penalty, then the sheet; Continue goes on."""
+    """Every hand face up with its melds and penalty, then the sheet; its button goes on."""
 
     def __init__(
-        self, app: App, table: TableScene, event: RoundScored, last: bool, auto_close: float | None
+        self,
+        context: SceneContext,
+        shown: ShownTable,
+        human: bool,
+        event: RoundScored,
+        last: bool,
+        close_after: float | None,
     ) -> None:
-        super().__init__(app, table)
+        super().__init__(context, shown, human)
         self.event = event
-        self.auto_close = auto_close
-        self.hands = [list(hand) for hand in table.shown.hands]
-        label = "See the result" if last else "Next round"
-        self.buttons = [Button(label, self.close)]
-        self.place_buttons()
+        self.close_after = close_after
+        """Autoplay: seconds until the summary closes by itself."""
+        self.hands = [list(hand) for hand in shown.hands]
+        self.buttons = [Button("See the result" if last else "Next round", self.close)]
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        rows, _ = self.hand_rows()
+        self.context.art.use_heights((self._card_height(rows[0]),))
+
+    def hand_rows(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """The hand rows and the sheet's rectangle in the current window."""
+        return self.layout.hand_rows(len(self.hands), len(self.shown.rules.hand_sizes) + 2)
+
+    @staticmethod
+    def _card_height(row: pygame.Rect) -> int:
+        return snap_height(row.height - 6)
 
     def update(self, dt: float) -> None:
-        if self.auto_close is not None:
-            self.auto_close -= dt
-            if self.auto_close <= 0:
+        if self.close_after is not None:
+            self.close_after -= dt
+            if self.close_after <= 0:
                 self.close()
 
-    def draw_content(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        event, text = self.event, self.app.text
-        size = self.table.layout.text_size
-        rounds = self.table.shown.rounds
-        title = f"Round {event.round_index + 1} of {rounds}"
+    def title(self) -> str:
+        event = self.event
+        title = f"Round {event.round_index + 1} of {self.shown.rounds}"
         if event.went_out is not None:
-            who = "You" if event.went_out == 0 else SEAT_NAMES[event.went_out]
-            title += f" — {who} went out"
+            title += f" — {seat_name(event.went_out, self.human)} went out"
         elif event.abandoned:
             title += " — the stock ran out"
         if event.multiplier > 1:
             title += " (penalties doubled)"
-        text.blit(
-            surface, title, round(size * 1.4), GOLD, True, midtop=(panel.centerx, panel.top + size)
-        )
-        row_height = round(panel.height * 0.11)
-        top = panel.top + round(size * 3.4)
-        for seat in range(len(event.arrangements)):
-            self._paint_hand_row(surface, panel, seat, top + seat * row_height, row_height)
-        sheet = pygame.Rect(panel.left + size * 2, top + 4 * row_height + size // 2, 0, 0)
-        sheet.width = panel.width - size * 4
-        sheet.height = panel.bottom - sheet.top - round(size * 3.6)
-        paint_score_sheet(self, surface, sheet)
+        return title
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, self.title(), 1.4)
+        rows, sheet = self.hand_rows()
+        for seat, row in enumerate(rows):
+            self._paint_hand_row(surface, layout, seat, row)
+        paint_score_sheet(surface, self.context.text, sheet, self.shown, self.human)
 
     def _paint_hand_row(
-        self, surface: pygame.Surface, panel: pygame.Rect, seat: int, top: int, height: int
+        self, surface: pygame.Surface, layout: OverlayLayout, seat: int, row: pygame.Rect
     ) -> None:
-        event, text = self.event, self.app.text
-        size = self.table.layout.text_size
-        arrangement = event.arrangements[seat]
-        name = "You" if seat == 0 else SEAT_NAMES[seat]
+        event, text, size = self.event, self.context.text, layout.text_size
         penalty = event.penalties[seat]
         out = " (went out)" if seat == event.went_out else ""
-        text.blit(surface, f"{name}{out}", size, INK, True, topleft=(panel.left + size * 2, top))
-        colour = GOLD if penalty == 0 else INK
         text.blit(
-            surface,
-            f"{penalty} point{'' if penalty == 1 else 's'}",
-            size,
-            colour,
-            topleft=(panel.left + size * 2, top + round(size * 1.4)),
+            surface, f"{seat_name(seat, self.human)}{out}", size, INK, True, topleft=row.topleft
         )
-        card_height = snap_height(height - 6)
-        self.app.art.use_heights((card_height,))
-        x = panel.left + size * 13
-        step = round(card_height * 0.42)
-        groups = meld_groups(arrangement, self.hands[seat])
+        points = f"{penalty} point{'' if penalty == 1 else 's'}"
+        below = (row.left, row.top + round(size * 1.4))
+        text.blit(surface, points, size, GOLD if penalty == 0 else INK, topleft=below)
+        height = self._card_height(row)
+        x = row.left + size * 11
+        step = round(height * 0.42)
+        groups = meld_groups(event.arrangements[seat], self.hands[seat])
         chosen = {card for group in groups for card in group}
         leftover = [card for card in self.hands[seat] if card not in chosen]
         for group, faded in [*[(g, False) for g in groups], (leftover, True)]:
             for card in group:
-                x = self._paint_card(surface, card, x, top, card_height, step, faded)
+                self._paint_card(surface, card, (x, row.top), height, faded)
+                x += step
             x += step
 
     def _paint_card(
-        self,
-        surface: pygame.Surface,
-        card: Card,
-        x: int,
-        top: int,
-        height: int,
-        step: int,
-        faded: bool,
-    ) -> int:
-        center = (x + card_width(height) / 2, top + height / 2)
-        rect = self.app.art.draw(surface, card, Pose(center, height))
+        self, surface: pygame.Surface, card: Card, at: tuple[int, int], height: int, faded: bool
+    ) -> None:
+        center = (at[0] + card_width(height) / 2, at[1] + height / 2)
+        rect = self.context.art.draw(surface, card, Pose(center, height))
         if faded:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((120, 20, 20, 70))
+            veil.fill(LEFTOVER_VEIL)
             surface.blit(veil, rect)
-        return x + step
 
 
 class MatchEndScene(Overlay):
     """The winner or winners, the final sheet, New game or Quit."""
 
     dismissable = False
+    title_lines = 5.0
 
     def __init__(
         self,
-        app: App,
-        table: TableScene,
+        context: SceneContext,
+        shown: ShownTable,
+        human: bool,
         event: MatchOver,
         new_game: Callable[[], None],
     ) -> None:
-        super().__init__(app, table)
+        super().__init__(context, shown, human)
         self.event = event
-        self.buttons = [Button("New game", new_game), Button("Quit", app.quit)]
-        self.place_buttons()
+        self.buttons = [Button("New game", new_game), Button("Quit", context.quit)]
 
-    def draw_content(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        size = self.table.layout.text_size
-        line = winners_line(self.event.winners)
-        self.app.text.blit(
-            surface, line, round(size * 1.8), GOLD, True, midtop=(panel.centerx, panel.top + size)
-        )
-        area = panel.inflate(-size * 4, -size * 10)
-        area.top = panel.top + size * 5
-        paint_score_sheet(self, surface, area, highlight=self.event.winners)
-        order = sorted(range(len(self.event.totals)), key=lambda seat: self.event.totals[seat])
-        places = "   ".join(
-            f"{place}. {'You' if seat == 0 else SEAT_NAMES[seat]} {self.event.totals[seat]}"
+    def places(self) -> str:
+        """``1. Left 40   2. You 52 …``: the final order."""
+        totals = self.event.totals
+        order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+        return "   ".join(
+            f"{place}. {seat_name(seat, self.human)} {totals[seat]}"
             for place, seat in enumerate(order, start=1)
         )
-        bottom = self.buttons[0].rect.top - size
-        self.app.text.blit(
-            surface, places, round(size * 1.2), INK, True, midbottom=(panel.centerx, bottom)
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, winners_line(self.event.winners, self.human), 1.8)
+        size = layout.text_size
+        sheet = layout.content.copy()
+        sheet.height -= round(size * 2.2)
+        paint_score_sheet(
+            surface, self.context.text, sheet, self.shown, self.human, self.event.winners
+        )
+        bottom = (layout.panel.centerx, layout.content.bottom)
+        self.context.text.blit(
+            surface, self.places(), round(size * 1.2), INK, True, midbottom=bottom
         )

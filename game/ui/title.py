@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.engine.cards import Card, Rank, Suit
 from game.ui.art import card_height as art_height
-from game.ui.scene import Scene
+from game.ui.names import SEAT_NAMES, policy_label
+from game.ui.scene import Scene, SceneContext
 from game.ui.setup import LEVELS
 from game.ui.sprites import Pose
+from game.ui.table import TableScene
 from game.ui.table_painter import felt
 from game.ui.widgets import GOLD, MUTED, Button
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 _FAN = (
     Card(Rank.THREE, Suit.HEARTS),
@@ -24,20 +21,31 @@ _FAN = (
     Card(Rank.JACK, Suit.DIAMONDS),
     Card(Rank.KING, Suit.CLUBS),
 )
+TAGLINE = "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 
 
 class TitleScene(Scene):
-    """Start a match against Left, Top and Right at the chosen level."""
+    """Start a match against Left, Top and Right at the chosen level.
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.level = app.options.level
-        self.buttons = [
-            Button("New game", lambda: app.new_game(self.level)),
-            Button(self._level_label(), self._next_level),
-            Button("Quit", app.quit),
-        ]
-        self.on_resize()
+    With ``--seats`` the seats are given: the screen names them instead of
+    offering a level.
+    """
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.level = context.options.level
+        self.seats_line = self._seats_line()
+        self.buttons = [Button("New game", self._new_game)]
+        if self.seats_line is None:
+            self.buttons.append(Button(self._level_label(), self._next_level))
+        self.buttons.append(Button("Quit", context.quit))
+
+    def _seats_line(self) -> str | None:
+        seats = self.context.options.seats
+        if seats is None:
+            return None
+        named = zip(SEAT_NAMES[1:], seats, strict=True)
+        return "   ".join(f"{name}: {policy_label(spec)}" for name, spec in named)
 
     def _level_label(self) -> str:
         return f"Opponents: {self.level.capitalize()}"
@@ -45,10 +53,22 @@ class TitleScene(Scene):
     def _next_level(self) -> None:
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.buttons[1].label = self._level_label()
-        self.app.sounds.play("click")
+        self.context.sounds.play("click")
+
+    def _new_game(self) -> None:
+        self.context.sounds.play("click")
+        self.context.replace(TableScene(self.context, self.context.options.new_match(self.level)))
+
+    @property
+    def card_height(self) -> int:
+        return art_height(self.context.screen.get_height() * 0.2)
+
+    def on_enter(self) -> None:
+        self.on_resize()
 
     def on_resize(self) -> None:
-        width, height = self.app.screen.get_size()
+        width, height = self.context.screen.get_size()
+        self.context.art.use_heights((self.card_height,))
         button_width, button_height = round(width * 0.24), round(height * 0.07)
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, 0, button_width, button_height)
@@ -66,25 +86,23 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
         surface.blit(felt((width, height)), (0, 0))
-        card_height = art_height(height * 0.2)
-        self.app.art.use_heights((card_height,))
+        card_height = self.card_height
         for index, card in enumerate(_FAN):
             angle = (index - 2) * -9
             center = (
                 width / 2 + (index - 2) * card_height * 0.32,
                 height * 0.33 + abs(index - 2) * 8,
             )
-            self.app.art.draw(surface, card, Pose(center, card_height, angle, True))
-        text = self.app.text
+            self.context.art.draw(surface, card, Pose(center, card_height, angle, True))
+        text = self.context.text
         size = round(height * 0.075)
         text.blit(
             surface, "Three-Thirteen", size, GOLD, True, center=(width // 2, round(height * 0.1))
         )
-        line = (
-            "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
-        )
-        text.blit(
-            surface, line, round(height * 0.024), MUTED, center=(width // 2, round(height * 0.48))
-        )
+        small = round(height * 0.024)
+        text.blit(surface, TAGLINE, small, MUTED, center=(width // 2, round(height * 0.48)))
+        if self.seats_line is not None:
+            line = f"Opponents — {self.seats_line}"
+            text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
         for button in self.buttons:
             button.draw(surface, text)

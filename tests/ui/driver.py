@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -35,12 +36,10 @@ def describe(app: App) -> str:
         return f"top scene {top}"
     table = tables[-1]
     match = table.match
-    decision = table.decision
     return (
-        f"top scene {top}; {match!r}; queue {len(table.queue)}; busy {table.busy()}; "
-        f"my turn {table._my_turn()}; decision "
-        f"{'none' if decision is None else ('done' if decision.done() else 'pending')}; "
-        f"notice {table.notice}; press {table.press}"
+        f"top scene {top}; {match!r}; queue {len(table.queue)}; busy {table.busy}; "
+        f"your turn {table.your_turn}; thinking {table.seats.thinking}; "
+        f"failures {len(table.seats.failures)}; notice {table.notice}; press {table.drag.press}"
     )
 
 
@@ -49,7 +48,7 @@ def table_of(app: App) -> TableScene:
     return scene
 
 
-def post(kind: int, **attributes: object) -> None:
+def post(kind: int, **attributes: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **attributes))
 
 

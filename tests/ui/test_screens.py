@@ -57,7 +57,7 @@ def test_sort_and_arrange_buttons_order_the_hand(app: App) -> None:
     assert table.hand == hand_order.by_suit(table.match.hands[0])
     click(arrange.rect.center)
     app.step(FRAME)
-    groups = hand_order.meld_groups(table.arrangement(), table.hand)
+    groups = hand_order.meld_groups(table.arrangement, table.hand)
     melded = [card for group in groups for card in group]
     assert table.hand[: len(melded)] == melded
 
@@ -67,8 +67,8 @@ def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
     wait_for_my_turn(app, table)
     click(table.buttons[3].rect.center)
     step_until(app, lambda: table.hint is not None, frames=100_000)
-    assert table.hint.action in table.match.legal_actions()
-    assert table.notice is not None and table.notice[0].startswith("Hint: ")
+    assert table.hint is not None and table.hint.action in table.match.legal_actions()
+    assert table.notice is not None and table.notice.text.startswith("Hint: ")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "800x500"])
@@ -81,14 +81,16 @@ def test_screenshots_of_a_mid_round_table_and_a_round_summary(
         player = MousePlayer()
 
         def summary_open() -> bool:
-            if table._my_turn():
+            if table.your_turn:
                 player.perform(table, player.choose(table))
             return isinstance(app.stack.top, RoundSummaryScene)
 
         step_until(app, summary_open)
         summary_png = tmp_path / "summary.png"
         app.save_screenshot(str(summary_png))
-        app.stack.top.close()
+        summary = app.stack.top
+        assert isinstance(summary, RoundSummaryScene)
+        summary.close()
         wait_for_my_turn(app, table)
         key(pygame.K_s)
         app.step(FRAME)
@@ -144,13 +146,13 @@ def test_every_sound_loads_on_a_working_device() -> None:
 def test_the_table_behind_a_round_summary_still_shows_that_round(app: App) -> None:
     policies = {seat: "greedy" for seat in range(4)}
     table = TableScene(app, MatchSetup(seed=9, policies=policies, move_seconds=0.0))
-    app.stack.replace_all(table)
+    app.replace(table)
     step_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene))
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene)
     for _ in range(30):
         app.step(FRAME)
     assert table.shown.round_index == summary.event.round_index == 0
-    assert table.round_title().startswith("Round 1 of 11")
+    assert table.round_title.startswith("Round 1 of 11")
     summary.close()
     step_until(app, lambda: table.shown.round_index == 1)

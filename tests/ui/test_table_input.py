@@ -7,6 +7,7 @@ import pygame
 from game.engine.actions import Phase
 from game.engine.view import MoveKind, PublicMove
 from game.ui.app import App
+from game.ui.drag import DropTarget, TargetKind
 from game.ui.setup import MatchSetup
 from game.ui.summary import ScoreSheetScene
 from game.ui.table import TableScene
@@ -34,7 +35,7 @@ def test_a_turn_by_clicks(app: App) -> None:
     settle(app, table)
     assert table.match.phase is Phase.DISCARD and top in table.match.hands[0]
     victim = next(card for card in table.hand if card != top)
-    center = table.sprites[victim].pose.center
+    center = table.stage.sprites[victim].pose.center
     click(center)
     app.step(FRAME)
     click(center)
@@ -61,31 +62,32 @@ def test_a_turn_by_keys(app: App) -> None:
 
 
 def test_the_window_keeps_answering_while_an_ai_thinks(app: App) -> None:
-    policies = {1: "tests.ui.slow_bot:SlowBot", 2: "greedy", 3: "greedy"}
+    policies = {1: "tests.seats.slow_bot:SlowBot", 2: "greedy", 3: "greedy"}
     table = TableScene(app, MatchSetup(seed=4, policies=policies, move_seconds=0.0))
-    app.stack.replace_all(table)
+    app.replace(table)
 
     def left_is_thinking() -> bool:
-        if table._my_turn():
+        if table.your_turn:
             key(pygame.K_s if table.match.phase is Phase.DRAW else pygame.K_RETURN)
             if table.selected is None:
                 key(pygame.K_RIGHT)
-        return table.decision is not None and table.match.current_seat == 1
+        return table.seats.thinking == 1 and table.match.current_seat == 1
 
     step_until(app, left_is_thinking, frames=100_000)
-    pending = table.decision
-    assert pending is not None and not pending.done()
+    moves = len(table.match.log)
     key(pygame.K_TAB)
     app.step(FRAME)
     assert isinstance(app.stack.top, ScoreSheetScene)
     key(pygame.K_ESCAPE)
     app.step(FRAME)
-    assert app.stack.top is table
+    assert app.stack.scenes[-1] is table
     order = list(table.hand)
-    drag(table.sprites[order[0]].pose.center, table.layout.hand_slots(len(order))[-1])
+    drag(table.stage.sprites[order[0]].pose.center, table.layout.hand_slots(len(order))[-1])
     app.step(FRAME)
     assert table.hand == [*order[1:], order[0]]
-    assert not pending.done(), "the events were handled while the seat was still thinking"
+    assert table.seats.thinking == 1 and len(table.match.log) == moves, (
+        "the events were handled while the seat was still thinking"
+    )
     step_until(app, lambda: table.match.current_seat != 1, frames=100_000)
 
 
@@ -97,8 +99,8 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
     assert app.screen.get_size() == (800, 500)
     assert table.layout.width == 800
     card = table.hand[0]
-    assert table.layout.hand_area.collidepoint(table.sprites[card].pose.center)
-    drag(table.sprites[card].pose.center, table.layout.pile_rect(False).center)
+    assert table.layout.hand_area.collidepoint(table.stage.sprites[card].pose.center)
+    drag(table.stage.sprites[card].pose.center, table.layout.pile_rect(False).center)
     app.step(FRAME)
     assert card not in table.match.hands[0]
 
@@ -106,11 +108,11 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
 def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
     table = start_and_draw(app, seed=24)
     card = table.hand[0]
-    start = table.sprites[card].pose.center
+    start = table.stage.sprites[card].pose.center
     post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
     post(pygame.MOUSEMOTION, pos=(round(start[0]), round(start[1]) - 80), rel=(0, 0), buttons=(1,))
     app.step(FRAME)
-    pile = table.layout.pile_rect(False).inflate(8, 8)
+    pile = discard_target(table).rect.inflate(8, 8)
     glow = app.screen.get_at((pile.centerx, pile.top + 1))[:3]
     assert glow == GOLD
     post(pygame.MOUSEBUTTONUP, pos=(round(start[0]), round(start[1]) - 80), button=1)
@@ -118,18 +120,40 @@ def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
     assert app.screen.get_at((pile.centerx, pile.top + 1))[:3] != GOLD
 
 
+def discard_target(table: TableScene) -> DropTarget:
+    return next(t for t in table.drag.targets if t.kind is TargetKind.DISCARD_PILE)
+
+
+def test_the_discard_pile_takes_a_drop_exactly_where_it_glows(app: App) -> None:
+    table = start_and_draw(app, seed=26)
+    target = discard_target(table).rect
+    pile = table.layout.pile_rect(False)
+    assert target.contains(pile) and target != pile
+    outside = (target.right + 2, target.centery)
+    card = table.hand[0]
+    drag(table.stage.sprites[card].pose.center, outside)
+    app.step(FRAME)
+    settle(app, table)
+    assert card in table.match.hands[0], "a drop beside the glow does nothing"
+    inside_margin = (target.right - 2, target.centery)
+    assert not pile.collidepoint(inside_margin)
+    drag(table.stage.sprites[card].pose.center, inside_margin)
+    app.step(FRAME)
+    assert card not in table.match.hands[0], "a drop inside the glow discards"
+
+
 def test_an_ai_move_takes_about_half_a_second(app: App) -> None:
     table = TableScene(app, MatchSetup(seed=25, policies=dict(GREEDY), move_seconds=0.45))
-    app.stack.replace_all(table)
-    step_until(app, lambda: table.shown.hand_size > 0 and not table.busy(), 5000)
+    app.replace(table)
+    step_until(app, lambda: table.shown.hand_size > 0 and not table.busy, 5000)
 
     def an_ai_card_glides() -> bool:
-        if table._my_turn():  # play your turn by keys so that the AI seats get theirs
+        if table.your_turn:  # play your turn by keys so that the AI seats get theirs
             if table.selected is None:
                 key(pygame.K_RIGHT)
             key(pygame.K_s if table.match.phase is Phase.DRAW else pygame.K_RETURN)
-        return any(s.moving for card, s in table.sprites.items() if card not in table.hand)
+        return any(s.moving for card, s in table.stage.sprites.items() if card not in table.hand)
 
     step_until(app, an_ai_card_glides, 20_000)
-    frames = step_until(app, lambda: not any(s.moving for s in table.sprites.values()), 200)
+    frames = step_until(app, lambda: not any(s.moving for s in table.stage.sprites.values()), 200)
     assert 15 <= frames <= 40, f"a move took {frames} frames of 1/60 s"

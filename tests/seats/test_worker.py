@@ -1,0 +1,195 @@
+"""The AI worker: same decisions as in process, every wrong answer reported, stalls ended."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.ai.registry import make_policy
+from game.engine.match import Match
+from game.seats.host import SeatHost
+from game.seats.messages import (
+    Advised,
+    Decided,
+    DecideRequest,
+    Failed,
+    FailureKind,
+    HintRequest,
+    Reply,
+    Request,
+    seat_rng_state,
+)
+from game.seats.worker import AiWorker
+from tests.seats.faulty_bots import bogus_answers
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTS = "tests.seats.faulty_bots:"
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def answer(worker: AiWorker, request: Request, seconds: float = 60) -> Reply:
+    """Send ``request`` and poll until its reply comes."""
+    worker.submit(request)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for reply in worker.replies():
+            if reply.job == request.job:
+                return reply
+        time.sleep(0.002)
+    raise AssertionError(f"no reply to job {request.job} in {seconds} s")
+
+
+def test_decisions_in_the_worker_process_match_the_policy_in_process() -> None:
+    match = Match.new(seed=8)
+    worker = AiWorker({seat: "normal" for seat in range(4)})
+    states = {seat: seat_rng_state(8, seat) for seat in range(4)}
+    try:
+        for job in range(12):
+            seat = match.current_seat
+            reply = answer(worker, DecideRequest(job, match.view_for(seat), states[seat]))
+            assert isinstance(reply, Decided)
+            states[seat] = reply.rng_state
+            match.apply(reply.action)
+    finally:
+        worker.close()
+    replayed = Match.new(seed=8)
+    policies = {seat: make_policy("normal", random.Random(f"8/seat{seat}")) for seat in range(4)}
+    for _ in range(12):
+        seat = replayed.current_seat
+        replayed.apply(policies[seat].choose(replayed.view_for(seat)))
+    assert replayed.to_json() == match.to_json()
+
+
+def test_the_same_random_stream_gives_the_same_decision_and_moves_on() -> None:
+    match = Match.new(seed=2)
+    seat = match.current_seat
+    view = match.view_for(seat)
+    host = SeatHost({seat: "random"})
+    start = seat_rng_state(2, seat)
+    first, again = (
+        host.answer(DecideRequest(1, view, start)),
+        host.answer(DecideRequest(2, view, start)),
+    )
+    assert isinstance(first, Decided) and isinstance(again, Decided)
+    assert first.action == again.action and first.rng_state == again.rng_state
+    assert first.rng_state != start
+
+
+@pytest.mark.parametrize("use_process", [True, False], ids=["process", "thread"])
+def test_a_failing_policy_is_reported_and_the_worker_goes_on(use_process: bool) -> None:
+    match = Match.new(seed=3)
+    seat = match.current_seat
+    specs = {other: BOTS + "BrokenBot" for other in range(4)} | {seat: "greedy"}
+    worker = AiWorker(specs, use_process=use_process)
+    try:
+        hint = answer(worker, HintRequest(1, match.view_for(seat)))
+        assert isinstance(hint, Advised) and hint.suggestion.action in match.legal_actions()
+        state = seat_rng_state(3, seat)
+        for job in (2, 12):  # draw, then discard
+            decided = answer(worker, DecideRequest(job, match.view_for(seat), state))
+            assert isinstance(decided, Decided)
+            match.apply(decided.action)
+            state = decided.rng_state
+        broken = match.view_for(match.current_seat)
+        failed = answer(worker, DecideRequest(3, broken, seat_rng_state(3, broken.seat)))
+        assert isinstance(failed, Failed) and failed.kind is FailureKind.RAISED
+        assert "this seat is broken" in failed.detail
+        again = answer(worker, HintRequest(4, match.view_for(seat)))
+        assert isinstance(again, Failed), "not this seat's turn: the hint raises"
+        assert isinstance(answer(worker, HintRequest(5, broken)), Advised)
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("phase", ["draw", "discard"])
+def test_an_answer_that_is_not_a_legal_action_is_a_failure(phase: str) -> None:
+    match = Match.new(seed=4)
+    seat = match.current_seat
+    if phase == "discard":
+        match.apply(match.legal_actions()[0])
+    view = match.view_for(seat)
+    worker = AiWorker({seat: BOTS + "IllegalBot"})
+    try:
+        for pick in range(len(bogus_answers(view))):
+            # IllegalBot returns rng.choice(answers): this stream makes it pick number ``pick``.
+            seed = next(s for s in range(1000) if random.Random(s).randrange(7) == pick)
+            state = random.Random(seed).getstate()
+            reply = answer(worker, DecideRequest(pick, view, state))
+            assert isinstance(reply, Failed) and reply.kind is FailureKind.ILLEGAL, reply
+            assert "legal" in reply.detail or "sent back" in reply.detail
+    finally:
+        worker.close()
+
+
+def test_restart_ends_a_stuck_worker_and_drops_what_it_owed() -> None:
+    match = Match.new(seed=5)
+    seat = match.current_seat
+    worker = AiWorker({seat: BOTS + "StuckBot"})
+    try:
+        worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(5, seat)))
+        time.sleep(0.5)
+        assert worker.replies() == []
+        pid = worker.pid
+        assert pid is not None and alive(pid)
+        worker.restart()
+        assert not alive(pid)
+        fresh = worker.pid
+        assert fresh is not None and fresh != pid
+        assert worker.replies() == [], "the stuck request is dropped, not answered"
+        assert isinstance(answer(worker, HintRequest(2, match.view_for(seat))), Advised)
+    finally:
+        worker.close()
+    assert not alive(fresh)
+
+
+def test_a_killed_worker_fails_what_it_owed() -> None:
+    match = Match.new(seed=6)
+    seat = match.current_seat
+    worker = AiWorker({seat: BOTS + "StuckBot"})
+    try:
+        worker.submit(DecideRequest(7, match.view_for(seat), seat_rng_state(6, seat)))
+        assert worker.pid is not None
+        os.kill(worker.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        replies: list[Reply] = []
+        while not replies and time.monotonic() < deadline:
+            replies = worker.replies()
+            time.sleep(0.01)
+        assert [(r.job, r.kind) for r in replies if isinstance(r, Failed)] == [
+            (7, FailureKind.WORKER_ENDED)
+        ]
+    finally:
+        worker.close()
+
+
+def test_quitting_never_waits_for_a_stuck_worker() -> None:
+    script = (
+        "from game.engine.match import Match\n"
+        "from game.seats.messages import DecideRequest, seat_rng_state\n"
+        "from game.seats.worker import AiWorker\n"
+        "import time\n"
+        "if __name__ == '__main__':\n"
+        "    match = Match.new(seed=5)\n"
+        "    seat = match.current_seat\n"
+        f"    worker = AiWorker({{seat: '{BOTS}StuckBot'}})\n"
+        "    worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(5, seat)))\n"
+        "    time.sleep(1.0)\n"
+    )
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=60)
+    assert result.returncode == 0
+    assert time.monotonic() - started < 20, "exit waited for the stuck decision"
