@@ -20,9 +20,10 @@ Card(rank=None, suit=None, copy=0))
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from typing import Final
 
 
 class Suit(Enum):
@@ -39,8 +40,15 @@ class Suit(Enum):
         return _SUIT_SYMBOLS[self]
 
 
-_SUIT_INDEX = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
-_SUITS = tuple(_SUIT_INDEX)
+SUIT_INDEX: Final[Mapping[Suit, int]] = {
+    Suit.CLUBS: 0,
+    Suit.DIAMONDS: 1,
+    Suit.HEARTS: 2,
+    Suit.SPADES: 3,
+}
+"""The index of each suit in :attr:`Card.ordinal` (and wherever suits are numbered)."""
+SUITS: Final[tuple[Suit, ...]] = tuple(SUIT_INDEX)
+"""The suits in :data:`SUIT_INDEX` order: ``SUITS[SUIT_INDEX[suit]] is suit``."""
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
@@ -132,7 +140,7 @@ class Card:
     def __post_init__(self) -> None:
         rank, suit = self.rank, self.suit
         if rank is not None and suit is not None:
-            ordinal = int(rank) * 4 + _SUIT_INDEX[suit]
+            ordinal = int(rank) * 4 + SUIT_INDEX[suit]
         elif rank is None and suit is None:
             ordinal = -1
         else:
@@ -217,7 +225,7 @@ class Card:
         """The card whose :attr:`ordinal` is ``ordinal`` (``-1`` for a joker)."""
         if ordinal < 0:
             return cls(None, None, copy)
-        return cls(Rank(ordinal >> 2), _SUITS[ordinal & 3], copy)
+        return cls(Rank(ordinal >> 2), SUITS[ordinal & 3], copy)
 
     @classmethod
     def from_code(cls, code: str) -> Card:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
+from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit, new_shoe, parse_cards
 
 cards = st.sampled_from(new_shoe(3, 4))
 
@@ -74,3 +74,12 @@ def test_a_card_is_a_joker_or_has_both_rank_and_suit(rank: Rank | None, suit: Su
     # A half joker would sort beside the jokers yet equal none of them.
     with pytest.raises(ValueError, match="both"):
         Card(rank, suit)
+
+
+def test_one_suit_order_for_ordinals() -> None:
+    assert SUITS == (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    assert {suit: SUITS.index(suit) for suit in Suit} == SUIT_INDEX
+    for card in new_shoe(1, 0):
+        assert card.suit is not None and card.rank is not None
+        assert card.ordinal == int(card.rank) * 4 + SUIT_INDEX[card.suit]
+        assert Card.from_ordinal(card.ordinal) == card

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.cards import Card, Rank, new_shoe, parse_cards
+from game.engine import cards, solver
+from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
 from game.engine.melds import ACE_HIGH, Arrangement, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
 from game.engine.solver import best_arrangement, is_complete, min_penalty
@@ -63,6 +64,17 @@ def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
         assert ordered == list(range(ordered[0], ordered[0] + len(ordered)))
         assert len(ordered) <= 13
         assert ordered[0] >= 1 and ordered[-1] <= (ACE_HIGH if rules.aces_high else 13)
+
+
+def test_the_solver_takes_the_suit_order_from_cards() -> None:
+    # One definition: the solver's suit tables are those of the cards' ordinals.
+    suit_tables = [
+        value
+        for value in vars(solver).values()
+        if isinstance(value, dict | tuple) and value and all(isinstance(k, Suit) for k in value)
+    ]
+    assert suit_tables
+    assert all(table is cards.SUIT_INDEX or table is cards.SUITS for table in suit_tables)
 
 
 # -- worked examples of RULES.md ------------------------------------------------
