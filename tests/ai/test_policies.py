@@ -15,6 +15,7 @@ from game.ai.registry import POLICIES, make_policy, policy_factory
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
+from tests.ai.sample_bot import FirstLegalPolicy
 
 OPTION_SETS = [
     pytest.param(RuleSet(), id="base"),
@@ -148,7 +149,7 @@ def test_policies_load_by_module_and_class() -> None:
         0,
         2,
     )
-    assert factory.__name__ == "FirstLegalPolicy"
+    assert factory is FirstLegalPolicy
     assert match.round_index >= 1
 
 

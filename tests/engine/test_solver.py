@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import fields
 
 import pytest
@@ -21,7 +22,7 @@ DEFAULT = RuleSet()
 
 def check_arrangement(
     arrangement: Arrangement,
-    cards: tuple[Card, ...],
+    cards: Sequence[Card],
     wild_rank: Rank | None,
     rules: RuleSet,
     targets: tuple[Meld, ...] = (),
@@ -47,7 +48,14 @@ def check_arrangement(
     assert arrangement.penalty == expected
 
 
-def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
+def check_positions(
+    kind: MeldKind,
+    cards: Sequence[Card],
+    positions: Sequence[int],
+    suit: Suit | None,
+    wild_rank: Rank | None,
+    rules: RuleSet,
+) -> None:
     """What each card stands for is consistent with the card and the meld."""
     wilds = sum(card.is_wild(wild_rank) for card in cards)
     if rules.max_wilds_per_meld is not None:
