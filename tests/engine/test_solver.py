@@ -155,6 +155,35 @@ def test_lay_off_extends_run_both_ends() -> None:
     check_arrangement(arrangement, hand, Rank.THREE, rules, target)
 
 
+@pytest.mark.parametrize(
+    ("hand", "wild", "rules"),
+    [
+        pytest.param("KS KH AS AH QD", Rank.KING, DEFAULT, id="kings-wild"),
+        pytest.param("3C 4C 5C 7D 7S JK 9H", Rank.EIGHT, RuleSet(jokers=2), id="joker"),
+        pytest.param("AS KS QS 5D 5H", Rank.TWO, RuleSet(aces="low_or_high"), id="ace-high"),
+        pytest.param("2H 9C JD", Rank.THREE, RuleSet(face_values="rank"), id="no-meld"),
+    ],
+)
+def test_min_penalty_is_public_and_agrees_with_best_arrangement(
+    hand: str, wild: Rank, rules: RuleSet
+) -> None:
+    from game.engine import min_penalty as public_min_penalty
+
+    cards = parse_cards(hand)
+    assert public_min_penalty is min_penalty
+    assert public_min_penalty(cards, wild, rules) == best_arrangement(cards, wild, rules).penalty
+
+
+def test_public_min_penalty_counts_lay_offs() -> None:
+    from game.engine import min_penalty as public_min_penalty
+
+    rules = RuleSet(lay_off=True)
+    target = best_arrangement(parse_cards("5H 6H 7H"), Rank.THREE, rules).melds
+    hand = parse_cards("4H 8H 9H KC")
+    expected = best_arrangement(hand, Rank.THREE, rules, target).penalty
+    assert public_min_penalty(hand, Rank.THREE, rules, target) == expected == 10
+
+
 def test_complete_hand_shows_complete_even_with_free_wilds() -> None:
     rules = RuleSet(wild_penalty=0, max_wilds_per_meld=1)
     cards = parse_cards("7S 8S 9S 3H 10S JS")
