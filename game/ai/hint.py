@@ -1,11 +1,7 @@
 """Hints: what the strongest seat would do in the player's place, and why, in one line.
 
->>> from game.engine import Match, RuleSet
->>> match = Match.new(RuleSet(players=2), seed=3)
->>> hint = suggest(match.view_for(match.current_seat))
->>> top = match.discard_pile[-1].pretty()
->>> hint.reason.split(":")[0] in {"Draw from the stock", f"Take the {top}"}
-True
+:func:`suggest` reads the seat's :class:`~game.engine.view.PlayerView` only, like
+every AI seat, and returns a :class:`Suggestion`: a legal action and its reason.
 """
 
 from __future__ import annotations

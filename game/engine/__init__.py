@@ -10,7 +10,7 @@ from game.engine.cards import Card, Rank, Suit, parse_cards
 from game.engine.match import Match
 from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement
+from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import MoveKind, PlayerView, PublicMove
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "RuleSet",
     "Suit",
     "best_arrangement",
+    "min_penalty",
     "parse_cards",
 ]

@@ -38,7 +38,7 @@ from itertools import chain, combinations
 from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
-from game.engine.cards import Card, Rank, Suit
+from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
 
@@ -66,8 +66,6 @@ _SET_KIND = MeldKind.SET
 _RUN_KIND = MeldKind.RUN
 _POSITIONS = tuple(tuple(tuple(range(low, high + 1)) for high in range(15)) for low in range(15))
 """``_POSITIONS[low][high]``: the positions of a run from ``low`` to ``high``."""
-_SUIT_ORDER = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
-_SUITS = tuple(_SUIT_ORDER)
 _ORDINAL = attrgetter("ordinal")
 _POSITION = itemgetter(1)
 
@@ -169,7 +167,7 @@ _WILD_KEYS = tuple(frozenset({-1, *range(4 * rank, 4 * rank + 4)}) for rank in r
 _RANK_OF = tuple(key >> 2 for key in range(56))
 """The rank of each natural ordinal."""
 _SUIT_OF = tuple(key & 3 for key in range(56))
-"""The suit index of each natural ordinal."""
+"""The suit index (:data:`~game.engine.cards.SUIT_INDEX`) of each natural ordinal."""
 _RANK_TYPE = tuple(tuple((key >> 2, t) for t in range(64)) for key in range(56))
 """``_RANK_TYPE[key][t]``: (rank, type) of the type ``t`` whose ordinal is ``key``, made once."""
 _UNITS = tuple(1 << (_BITS * t) for t in range(64))
@@ -204,7 +202,7 @@ def _demand_budgets(budgets: int) -> tuple[range, ...]:
 
 def _cost_table(rules: RuleSet) -> tuple[int, ...]:
     """Search cost of a leftover natural, by ordinal."""
-    return (0,) * 4 + tuple(rules.natural_value(rank) * _SCALE + 1 for rank in Rank for _ in _SUITS)
+    return (0,) * 4 + tuple(rules.natural_value(rank) * _SCALE + 1 for rank in Rank for _ in SUITS)
 
 
 _COST_TABLES = {
@@ -436,7 +434,7 @@ class _Problem:
         """Extensions of a target run at one or both ends, natural cards included."""
         assert target.suit is not None
         room = _MAX_RUN - (target.high - target.low + 1)
-        by_position = dict(self.columns[_SUIT_ORDER[target.suit]])
+        by_position = dict(self.columns[SUIT_INDEX[target.suit]])
         if 1 in by_position and target.max_position == ACE_HIGH:
             by_position[ACE_HIGH] = by_position[1]
         below = list(range(target.low - 1, target.min_position - 1, -1))
@@ -989,7 +987,7 @@ def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
         if packed >> (_BITS * t) & 1:
             cards.append(instances[t].pop(0))
             ranks.append(rank)
-    suit = _SUITS[suit_index]
+    suit = SUITS[suit_index]
     if kind == _RUN_ACE_HIGH:
         # The Ace, the lowest type, is played above the others.
         cards.append(cards.pop(0))

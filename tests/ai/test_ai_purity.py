@@ -1,8 +1,23 @@
-"""The AI imports only the engine: never pygame, never the user interface."""
+"""The AI imports only the engine (never its Match): no pygame, no user interface."""
 
 from __future__ import annotations
 
+import ast
+import doctest
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import game.ai
 from tests.isolated import run_isolated
+
+AI_MODULES = [
+    "game.ai",
+    *(f"game.ai.{info.name}" for info in pkgutil.iter_modules(game.ai.__path__)),
+]
+"""The package and every module of game.ai."""
 
 
 def test_importing_the_ai_and_the_simulator_does_not_import_pygame() -> None:
@@ -11,3 +26,32 @@ def test_importing_the_ai_and_the_simulator_does_not_import_pygame() -> None:
         "sys.exit(any(name == 'pygame' or name.startswith('game.ui') for name in sys.modules))"
     )
     assert result.returncode == 0, result.stderr or "game.ai imported pygame or game.ui"
+
+
+def imports_of(source: str) -> set[str]:
+    """Every module and every ``module.name`` that ``source`` imports."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("module_name", AI_MODULES)
+def test_the_ai_never_imports_the_match(module_name: str) -> None:
+    """A seat plays from its view: no game.ai module, nor any of its doctests, reaches
+    for :class:`~game.engine.match.Match` (importing game.engine itself is unavoidable)."""
+    module = importlib.import_module(module_name)
+    sources = [inspect.getsource(module)]
+    for test in doctest.DocTestFinder().find(module):
+        sources += [example.source for example in test.examples]
+    imported = set().union(*map(imports_of, sources))
+    assert not {
+        name
+        for name in imported
+        if name in {"game.engine.match", "game.engine.Match"}
+        or name.startswith("game.engine.match.")
+    }

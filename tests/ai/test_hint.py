@@ -6,8 +6,17 @@ import pytest
 
 from game.ai.hint import suggest
 from game.engine.actions import Discard, Draw, DrawSource
+from game.engine.match import Match
 from game.engine.rules import RuleSet
 from tests.engine.match_tools import rig
+
+
+def test_a_first_hint_draws_from_the_stock_or_takes_the_top_card() -> None:
+    match = Match.new(RuleSet(players=2), seed=3)
+    hint = suggest(match.view_for(match.current_seat))
+    top = match.discard_pile[-1].pretty()
+    assert hint.reason.split(":")[0] in {"Draw from the stock", f"Take the {top}"}
+    assert hint.action in match.legal_actions()
 
 
 def test_hint_takes_a_card_that_completes_a_run() -> None:

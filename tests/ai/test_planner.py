@@ -52,7 +52,9 @@ def plain(policy: Planner) -> Planner:
 
 
 @pytest.mark.parametrize("policy_class", [HardPolicy, NormalPolicy])
-def test_planner_chooses_as_a_plain_planner(policy_class: type[Planner]) -> None:
+def test_planner_chooses_as_a_plain_planner(
+    policy_class: type[HardPolicy | NormalPolicy],
+) -> None:
     rules = RuleSet(schedule="short")
     decisions = 0
     for seed in (11, 12):

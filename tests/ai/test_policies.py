@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 from dataclasses import fields
+from typing import Protocol
 
 import pytest
 
+import game.ai
 from game.ai.registry import POLICIES, make_policy, policy_factory
-from game.engine.actions import Discard, Draw, DrawSource, Phase
-from game.engine.cards import Card
+from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
+from tests.ai.sample_bot import FirstLegalPolicy
 
 OPTION_SETS = [
     pytest.param(RuleSet(), id="base"),
@@ -145,7 +149,7 @@ def test_policies_load_by_module_and_class() -> None:
         0,
         2,
     )
-    assert factory.__name__ == "FirstLegalPolicy"
+    assert factory is FirstLegalPolicy
     assert match.round_index >= 1
 
 
@@ -178,11 +182,29 @@ def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
     assert isinstance(action, Discard) and str(action.card) == "KD"
 
 
+def policy_classes_of_game_ai() -> set[object]:
+    """The classes defined in :mod:`game.ai` that choose actions and are no one's base."""
+    found: set[object] = set()
+    for info in pkgutil.iter_modules(game.ai.__path__):
+        module = importlib.import_module(f"game.ai.{info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and value.__module__ == module.__name__
+                and callable(getattr(value, "choose", None))
+                and Protocol not in value.__mro__
+                and not value.__subclasses__()
+            ):
+                found.add(value)
+    return found
+
+
 def test_every_built_in_policy_is_registered() -> None:
     assert list(POLICIES) == ["random", "easy", "greedy", "normal", "hard"]
+    assert policy_classes_of_game_ai() == set(POLICIES.values())
     for name, factory in POLICIES.items():
+        assert policy_factory(name) is factory
         assert factory(random.Random(0)).name == name
-    assert Phase.DRAW and Card
 
 
 @pytest.mark.parametrize("policy", ["greedy", "normal", "hard"])

@@ -45,6 +45,7 @@ def test_public_names() -> None:
         "Arrangement",
         "LayOff",
         "best_arrangement",
+        "min_penalty",
     }
     assert expected <= set(game.engine.__all__)
     assert all(hasattr(game.engine, name) for name in game.engine.__all__)

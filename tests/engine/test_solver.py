@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import fields
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.cards import Card, Rank, new_shoe, parse_cards
+from game.engine import cards, solver
+from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
 from game.engine.melds import ACE_HIGH, Arrangement, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
 from game.engine.solver import best_arrangement, is_complete, min_penalty
@@ -20,7 +22,7 @@ DEFAULT = RuleSet()
 
 def check_arrangement(
     arrangement: Arrangement,
-    cards: tuple[Card, ...],
+    cards: Sequence[Card],
     wild_rank: Rank | None,
     rules: RuleSet,
     targets: tuple[Meld, ...] = (),
@@ -46,7 +48,14 @@ def check_arrangement(
     assert arrangement.penalty == expected
 
 
-def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
+def check_positions(
+    kind: MeldKind,
+    cards: Sequence[Card],
+    positions: Sequence[int],
+    suit: Suit | None,
+    wild_rank: Rank | None,
+    rules: RuleSet,
+) -> None:
     """What each card stands for is consistent with the card and the meld."""
     wilds = sum(card.is_wild(wild_rank) for card in cards)
     if rules.max_wilds_per_meld is not None:
@@ -63,6 +72,17 @@ def check_positions(kind, cards, positions, suit, wild_rank, rules) -> None:
         assert ordered == list(range(ordered[0], ordered[0] + len(ordered)))
         assert len(ordered) <= 13
         assert ordered[0] >= 1 and ordered[-1] <= (ACE_HIGH if rules.aces_high else 13)
+
+
+def test_the_solver_takes_the_suit_order_from_cards() -> None:
+    # One definition: the solver's suit tables are those of the cards' ordinals.
+    suit_tables = [
+        value
+        for value in vars(solver).values()
+        if isinstance(value, dict | tuple) and value and all(isinstance(k, Suit) for k in value)
+    ]
+    assert suit_tables
+    assert all(table is cards.SUIT_INDEX or table is cards.SUITS for table in suit_tables)
 
 
 # -- worked examples of RULES.md ------------------------------------------------
@@ -133,6 +153,35 @@ def test_lay_off_extends_run_both_ends() -> None:
     arrangement = best_arrangement(hand, Rank.THREE, rules, target)
     assert arrangement.penalty == 10
     check_arrangement(arrangement, hand, Rank.THREE, rules, target)
+
+
+@pytest.mark.parametrize(
+    ("hand", "wild", "rules"),
+    [
+        pytest.param("KS KH AS AH QD", Rank.KING, DEFAULT, id="kings-wild"),
+        pytest.param("3C 4C 5C 7D 7S JK 9H", Rank.EIGHT, RuleSet(jokers=2), id="joker"),
+        pytest.param("AS KS QS 5D 5H", Rank.TWO, RuleSet(aces="low_or_high"), id="ace-high"),
+        pytest.param("2H 9C JD", Rank.THREE, RuleSet(face_values="rank"), id="no-meld"),
+    ],
+)
+def test_min_penalty_is_public_and_agrees_with_best_arrangement(
+    hand: str, wild: Rank, rules: RuleSet
+) -> None:
+    from game.engine import min_penalty as public_min_penalty
+
+    cards = parse_cards(hand)
+    assert public_min_penalty is min_penalty
+    assert public_min_penalty(cards, wild, rules) == best_arrangement(cards, wild, rules).penalty
+
+
+def test_public_min_penalty_counts_lay_offs() -> None:
+    from game.engine import min_penalty as public_min_penalty
+
+    rules = RuleSet(lay_off=True)
+    target = best_arrangement(parse_cards("5H 6H 7H"), Rank.THREE, rules).melds
+    hand = parse_cards("4H 8H 9H KC")
+    expected = best_arrangement(hand, Rank.THREE, rules, target).penalty
+    assert public_min_penalty(hand, Rank.THREE, rules, target) == expected == 10
 
 
 def test_complete_hand_shows_complete_even_with_free_wilds() -> None:

@@ -14,13 +14,16 @@ import pytest
 
 from game.engine import solver
 from game.engine.cards import Card, Rank, Suit, format_cards, new_shoe
+from game.engine.melds import Meld
 from game.engine.rules import ALLOWED, RuleSet
 from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
 from tests.engine.brute_force import brute_min_penalty
 from tests.engine.test_solver import check_arrangement
 
 
-def random_case(rng: random.Random, max_size: int, with_targets: bool):
+def random_case(
+    rng: random.Random, max_size: int, with_targets: bool
+) -> tuple[RuleSet, Rank, tuple[Card, ...], tuple[Meld, ...]]:
     options = {f.name: rng.choice(ALLOWED[f.name]) for f in fields(RuleSet) if f.name != "players"}
     rules = RuleSet(**options, players=rng.choice([4, 7]))
     shoe = new_shoe(rules.decks, rules.jokers)
@@ -29,7 +32,7 @@ def random_case(rng: random.Random, max_size: int, with_targets: bool):
     pool = [c for c in shoe if c.rank is None or (c.rank in ranks and c.suit in suits)]
     wild = rng.choice(list(Rank))
     hand = tuple(rng.sample(pool, min(len(pool), rng.randint(1, max_size))))
-    targets = ()
+    targets: tuple[Meld, ...] = ()
     if with_targets:
         goer = tuple(rng.sample(pool, min(len(pool), 7)))
         targets = best_arrangement(goer, wild, rules).melds
