@@ -780,6 +780,43 @@ _SMALL_WORK = 40
 (natural pieces) for :func:`_small_plan`: each of the first starts a search of its own."""
 
 
+def _split_pieces(all_pieces: Sequence[Sequence[_Piece]]) -> tuple[list[_Piece], int, int]:
+    """The pieces that need the wild, how many natural pieces there are, and every bit of
+    the types in a natural piece (for :func:`_small_plan`)."""
+    needy: list[_Piece] = []
+    fields = naturals = 0
+    for pieces in all_pieces:
+        for piece in pieces:
+            if piece[3]:
+                needy.append(piece)
+            else:
+                naturals += 1
+                fields |= piece[0]
+    return needy, naturals, ((fields | fields >> 1) & _LOW_BITS) * _FIELD
+
+
+def _trace_natural_melds(
+    problem: _Problem, memo: dict[int, int], rest: int, choices: list[_Choice]
+) -> None:
+    """Append to ``choices`` the natural melds whose savings ``memo`` gives for ``rest``."""
+    guards, units, all_pieces = problem.guards, problem.units, problem.pieces
+    while rest:
+        t = _LOW_BIT_TYPE[rest & -rest]
+        value = memo[rest]
+        if memo[rest - units[t]] == value:
+            rest -= units[t]
+            continue
+        for packed, _, gain, demand, cap, _, kind in all_pieces[t]:
+            if (
+                not demand
+                and (rest | guards) - packed & guards == guards
+                and memo[rest - packed] + gain == value
+            ):
+                choices.append((packed, kind, 0, cap))
+                rest -= packed
+                break
+
+
 def _small_plan(problem: _Problem) -> _Plan | None:
     """The optimum with at most one wild and no lay-off; ``None`` if a spare wild fits
     nowhere.
@@ -791,18 +828,7 @@ def _small_plan(problem: _Problem) -> _Plan | None:
     """
     guards, units, all_pieces = problem.guards, problem.units, problem.pieces
     low_bit_type = _LOW_BIT_TYPE
-    needy: list[_Piece] = []
-    """The pieces that need the wild."""
-    fields = naturals = 0
-    for pieces in all_pieces:
-        for piece in pieces:
-            if piece[3]:
-                needy.append(piece)
-            else:
-                naturals += 1
-                fields |= piece[0]
-    # Every bit of the types in a natural piece.
-    fields = ((fields | fields >> 1) & _LOW_BITS) * _FIELD
+    needy, naturals, fields = _split_pieces(all_pieces)
     if naturals and needy:
         overlaps = 0
         for piece in needy:
@@ -846,27 +872,11 @@ def _small_plan(problem: _Problem) -> _Plan | None:
             found = base + piece[2]
         if found >= saving:
             saving, chosen = found, piece
-    # Trace the natural melds.
     choices: list[_Choice] = []
     if chosen:
         state -= chosen[0]
         choices.append((chosen[0], chosen[6], chosen[3], chosen[4]))
-    rest = state & fields
-    while rest:
-        t = low_bit_type[rest & -rest]
-        value = memo[rest]
-        if memo[rest - units[t]] == value:
-            rest -= units[t]
-            continue
-        for packed, _, gain, demand, cap, _, kind in all_pieces[t]:
-            if (
-                not demand
-                and (rest | guards) - packed & guards == guards
-                and memo[rest - packed] + gain == value
-            ):
-                choices.append((packed, kind, 0, cap))
-                rest -= packed
-                break
+    _trace_natural_melds(problem, memo, state & fields, choices)
     if choices and _spread_spare(choices, wilds):
         return None  # A spare wild fits nowhere.
     return _Plan(problem.total - saving, choices, 0)
@@ -962,25 +972,35 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
 
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
     """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
+    if kind == _SET:
+        return _own_set(problem, packed, used)
+    return _own_run(problem, packed, kind, used)
+
+
+def _own_set(problem: _Problem, packed: int, used: int) -> Meld:
+    """An own set: the types of a set are the suits of one rank, side by side."""
+    instances, wilds = problem.instances, problem.wilds
+    cards: list[Card] = []
+    for t in range(_LOW_BIT_TYPE[packed & -packed], (packed.bit_length() - 1) // _BITS + 1):
+        count = packed >> (_BITS * t) & _COUNT
+        if count == 1:
+            cards.append(instances[t].pop(0))
+        elif count:
+            held = instances[t]
+            cards += held[:count]
+            del held[:count]
+    if used:
+        cards += wilds[:used]
+        del wilds[:used]
+    # The first card is a natural of the lowest type.
+    return Meld(_SET_KIND, tuple(cards), (_RANK_OF[cards[0].ordinal],) * len(cards), None)
+
+
+def _own_run(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
+    """An own run: one card of each of its types, all in the column of its suit."""
     instances, wilds = problem.instances, problem.wilds
     lowest = _LOW_BIT_TYPE[packed & -packed]
     cards: list[Card] = []
-    if kind == _SET:
-        # The types of a set are the suits of one rank, side by side.
-        for t in range(lowest, (packed.bit_length() - 1) // _BITS + 1):
-            count = packed >> (_BITS * t) & _COUNT
-            if count == 1:
-                cards.append(instances[t].pop(0))
-            elif count:
-                held = instances[t]
-                cards += held[:count]
-                del held[:count]
-        if used:
-            cards += wilds[:used]
-            del wilds[:used]
-        # The first card is a natural of the lowest type.
-        return Meld(_SET_KIND, tuple(cards), (_RANK_OF[cards[0].ordinal],) * len(cards), None)
-    # A run has one card of each of its types, all in the column of its suit.
     suit_index = _SUIT_OF[instances[lowest][0].ordinal]
     ranks: list[int] = []
     for rank, t in problem.columns[suit_index]:

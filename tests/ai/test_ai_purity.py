@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import doctest
 import importlib
 import inspect
@@ -11,6 +10,7 @@ import pkgutil
 import pytest
 
 import game.ai
+from tests.import_graph import imports_of
 from tests.isolated import run_isolated
 
 AI_MODULES = [
@@ -26,18 +26,6 @@ def test_importing_the_ai_and_the_simulator_does_not_import_pygame() -> None:
         "sys.exit(any(name == 'pygame' or name.startswith('game.ui') for name in sys.modules))"
     )
     assert result.returncode == 0, result.stderr or "game.ai imported pygame or game.ui"
-
-
-def imports_of(source: str) -> set[str]:
-    """Every module and every ``module.name`` that ``source`` imports."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
 
 
 @pytest.mark.parametrize("module_name", AI_MODULES)

@@ -1,0 +1,96 @@
+"""The window's command line: ``--seats`` sits any policy at the table, checked like the runner."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ui.app import App
+from game.ui.options import parse_options
+from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup, level_seats
+from game.ui.table import TableScene
+from game.ui.title import TitleScene
+from tests.ui.driver import FRAME, click, make_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = "tests.ai.sample_bot:FirstLegalPolicy"
+
+
+def test_seats_set_left_top_and_right() -> None:
+    options = parse_options(["--seats", f"hard,{SAMPLE},easy"])
+    assert options.opponents("normal") == {1: "hard", 2: SAMPLE, 3: "easy"}
+    assert parse_options([]).opponents("easy") == level_seats("easy")
+
+
+def test_with_autoplay_four_seats_set_bottom_left_top_and_right() -> None:
+    options = parse_options(["--autoplay", "--seats", f"{SAMPLE},greedy,normal,hard"])
+    assert options.opponents("easy") == {0: SAMPLE, 1: "greedy", 2: "normal", 3: "hard"}
+    assert parse_options(["--autoplay"]).opponents("easy") == dict(enumerate(AUTOPLAY_SEATS))
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        pytest.param(["--seats", "hard,hard"], "takes 3 policies", id="too-few"),
+        pytest.param(["--autoplay", "--seats", "hard,hard,hard"], "takes 4", id="autoplay-three"),
+        pytest.param(["--seats", "hard,,hard"], "takes 3 policies", id="empty"),
+        pytest.param(["--seats", "hard,grandmaster,easy"], "unknown policy", id="unknown"),
+        pytest.param(["--seats", "hard,no.such:Bot,easy"], "cannot import", id="no-module"),
+    ],
+)
+def test_bad_seats_are_refused_with_the_reason(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        parse_options(argv)
+    assert stopped.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_one_pace_for_options_and_setups() -> None:
+    assert parse_options([]).move_seconds == CARD_GLIDE_SECONDS == MatchSetup(seed=1).move_seconds
+    assert parse_options(["--speed", "max"]).move_seconds == 0.0
+
+
+def test_the_title_names_the_given_seats_and_deals_them(tmp_path: Path) -> None:
+    app: App = make_app(mute=True, seats=("hard", SAMPLE, "easy"))
+    try:
+        title = app.stack.top
+        assert isinstance(title, TitleScene)
+        assert title.seats_line == "Left: Hard   Top: FirstLegalPolicy   Right: Easy"
+        assert [button.label for button in title.buttons] == ["New game", "Quit"]
+        click(title.buttons[0].rect.center)
+        app.step(FRAME)
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        assert table.setup.policies == {1: "hard", 2: SAMPLE, 3: "easy"}
+        assert table.picture().seat_labels[2] == "Top · FirstLegalPolicy"
+    finally:
+        app.close()
+
+
+def test_your_own_bot_plays_a_round_from_the_command_line() -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    command = [
+        sys.executable,
+        "-m",
+        "game",
+        "--autoplay",
+        "--seats",
+        f"{SAMPLE},greedy,{SAMPLE},hard",
+    ]
+    command += ["--speed", "max", "--rounds", "1", "--quit-when-done", "--mute", "--seed", "4"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr.decode()
+    bad = subprocess.run(
+        [sys.executable, "-m", "game", "--seats", "hard,nobody:Bot,easy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and b"cannot import" in bad.stderr

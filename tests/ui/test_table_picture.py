@@ -1,0 +1,81 @@
+"""The painter reads what has been shown, never the live match (which runs ahead)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.engine.actions import Phase
+from game.engine.events import MatchOver
+from game.ui.app import App
+from game.ui.names import seat_name, status_line, winners_line
+from game.ui.setup import MatchSetup
+from game.ui.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table import TableScene
+from game.ui.table_painter import TablePicture
+from tests.ui.driver import FRAME, step_until
+
+
+def test_the_picture_holds_nothing_of_the_match() -> None:
+    kinds = {field.type for field in dataclasses.fields(TablePicture)}
+    assert not any("Match" in str(kind) for kind in kinds)
+
+
+def test_whose_turn_is_the_one_shown_while_the_match_runs_ahead(app: App) -> None:
+    policies = dict.fromkeys(range(4), "greedy")
+    table = TableScene(app, MatchSetup(seed=8, policies=policies, move_seconds=0.45))
+    app.replace(table)
+
+    def ahead() -> bool:
+        shown = table.shown
+        return (
+            shown.phase is not None
+            and table.match.current_seat != shown.current_seat
+            and table.match.round_index == shown.round_index
+        )
+
+    step_until(app, ahead, frames=5000)
+    picture = table.picture()
+    shown_seat = table.shown.current_seat
+    assert picture.status == f"{seat_name(shown_seat, False)} is playing"
+    assert picture.status != status_line(table.match.current_seat, table.match.phase, False, True)
+
+
+def test_the_shown_turn_follows_the_engine_at_rest(app: App) -> None:
+    policies = dict.fromkeys(range(4), "greedy")
+    table = TableScene(app, MatchSetup(seed=9, policies=policies, move_seconds=0.0))
+    app.replace(table)
+    checked = 0
+    for _ in range(3000):
+        app.step(FRAME)
+        if isinstance(app.stack.top, RoundSummaryScene):
+            break
+        if not table.busy and table.shown.phase is not None:
+            assert (table.shown.current_seat, table.shown.phase) == (
+                table.match.current_seat,
+                table.match.phase,
+            )
+            checked += 1
+    assert checked > 10
+
+
+def test_autoplay_calls_seat_zero_bottom_everywhere() -> None:
+    assert seat_name(0, human=False) == "Bottom" and seat_name(0, human=True) == "You"
+    assert winners_line((0,), human=False) == "Bottom wins the match"
+    assert winners_line((0,), human=True) == "You win the match!"
+    assert winners_line((0, 2), human=False) == "Bottom and Top share the win"
+    assert status_line(0, Phase.DRAW, human=False, busy=False) == "Bottom is playing"
+
+
+def test_the_round_summary_and_the_match_end_say_bottom_in_autoplay(app: App) -> None:
+    policies = dict.fromkeys(range(4), "greedy")
+    table = TableScene(app, MatchSetup(seed=10, policies=policies, move_seconds=0.0))
+    app.replace(table)
+    step_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene))
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    bottom_out = dataclasses.replace(summary.event, went_out=0)
+    again = RoundSummaryScene(app, table.shown, False, bottom_out, False, None)
+    assert again.title() == "Round 1 of 11 — Bottom went out"
+    over = MatchOver(winners=(0,), totals=(10, 20, 30, 40))
+    ending = MatchEndScene(app, table.shown, False, over, new_game=lambda: None)
+    assert ending.places() == "1. Bottom 10   2. Left 20   3. Top 30   4. Right 40"
