@@ -31,8 +31,6 @@ KEYS_HELP = (
 )
 SELECTED = (120, 200, 255)
 EMPTY_PILE = (40, 110, 74)
-REORDER_GLOW = (90, 150, 120)
-"""The glow of your hand while one of its cards is dragged: dropping there only reorders."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,9 +37,10 @@ def describe(app: App) -> str:
     table = tables[-1]
     match = table.match
     return (
-        f"top scene {top}; {match!r}; queue {len(table.queue)}; busy {table.busy}; "
+        f"top scene {top}; {match!r}; queue {len(table.playback.queue)}; busy {table.busy}; "
         f"your turn {table.your_turn}; thinking {table.seats.thinking}; "
-        f"failures {len(table.seats.failures)}; notice {table.notice}; press {table.drag.press}"
+        f"failures {len(table.seats.failures)}; notice {table.notice}; "
+        f"press {table.pointer.drag.press}"
     )
 
 

@@ -29,5 +29,5 @@ class MousePlayer:
             drag(pile, (target[0] - 2, target[1]))
         else:
             assert isinstance(action, Discard)
-            center = table.stage.sprites[action.card].pose.center
+            center = table.playback.stage.sprites[action.card].pose.center
             drag(center, layout.pile_rect(False).center)

@@ -153,6 +153,6 @@ def test_the_table_behind_a_round_summary_still_shows_that_round(app: App) -> No
     for _ in range(30):
         app.step(FRAME)
     assert table.shown.round_index == summary.event.round_index == 0
-    assert table.round_title.startswith("Round 1 of 11")
+    assert table.picture().title.startswith("Round 1 of 11")
     summary.close()
     step_until(app, lambda: table.shown.round_index == 1)

@@ -35,7 +35,7 @@ def test_a_turn_by_clicks(app: App) -> None:
     settle(app, table)
     assert table.match.phase is Phase.DISCARD and top in table.match.hands[0]
     victim = next(card for card in table.hand if card != top)
-    center = table.stage.sprites[victim].pose.center
+    center = table.playback.stage.sprites[victim].pose.center
     click(center)
     app.step(FRAME)
     click(center)
@@ -82,7 +82,9 @@ def test_the_window_keeps_answering_while_an_ai_thinks(app: App) -> None:
     app.step(FRAME)
     assert app.stack.scenes[-1] is table
     order = list(table.hand)
-    drag(table.stage.sprites[order[0]].pose.center, table.layout.hand_slots(len(order))[-1])
+    drag(
+        table.playback.stage.sprites[order[0]].pose.center, table.layout.hand_slots(len(order))[-1]
+    )
     app.step(FRAME)
     assert table.hand == [*order[1:], order[0]]
     assert table.seats.thinking == 1 and len(table.match.log) == moves, (
@@ -99,8 +101,8 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
     assert app.screen.get_size() == (800, 500)
     assert table.layout.width == 800
     card = table.hand[0]
-    assert table.layout.hand_area.collidepoint(table.stage.sprites[card].pose.center)
-    drag(table.stage.sprites[card].pose.center, table.layout.pile_rect(False).center)
+    assert table.layout.hand_area.collidepoint(table.playback.stage.sprites[card].pose.center)
+    drag(table.playback.stage.sprites[card].pose.center, table.layout.pile_rect(False).center)
     app.step(FRAME)
     assert card not in table.match.hands[0]
 
@@ -108,7 +110,7 @@ def test_resizing_mid_turn_keeps_the_game_playable(app: App) -> None:
 def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
     table = start_and_draw(app, seed=24)
     card = table.hand[0]
-    start = table.stage.sprites[card].pose.center
+    start = table.playback.stage.sprites[card].pose.center
     post(pygame.MOUSEBUTTONDOWN, pos=(round(start[0]), round(start[1])), button=1)
     post(pygame.MOUSEMOTION, pos=(round(start[0]), round(start[1]) - 80), rel=(0, 0), buttons=(1,))
     app.step(FRAME)
@@ -121,7 +123,7 @@ def test_legal_targets_glow_while_a_card_is_dragged(app: App) -> None:
 
 
 def discard_target(table: TableScene) -> DropTarget:
-    return next(t for t in table.drag.targets if t.kind is TargetKind.DISCARD_PILE)
+    return next(t for t in table.pointer.drag.targets if t.kind is TargetKind.DISCARD_PILE)
 
 
 def test_the_discard_pile_takes_a_drop_exactly_where_it_glows(app: App) -> None:
@@ -131,13 +133,13 @@ def test_the_discard_pile_takes_a_drop_exactly_where_it_glows(app: App) -> None:
     assert target.contains(pile) and target != pile
     outside = (target.right + 2, target.centery)
     card = table.hand[0]
-    drag(table.stage.sprites[card].pose.center, outside)
+    drag(table.playback.stage.sprites[card].pose.center, outside)
     app.step(FRAME)
     settle(app, table)
     assert card in table.match.hands[0], "a drop beside the glow does nothing"
     inside_margin = (target.right - 2, target.centery)
     assert not pile.collidepoint(inside_margin)
-    drag(table.stage.sprites[card].pose.center, inside_margin)
+    drag(table.playback.stage.sprites[card].pose.center, inside_margin)
     app.step(FRAME)
     assert card not in table.match.hands[0], "a drop inside the glow discards"
 
@@ -152,8 +154,12 @@ def test_an_ai_move_takes_about_half_a_second(app: App) -> None:
             if table.selected is None:
                 key(pygame.K_RIGHT)
             key(pygame.K_s if table.match.phase is Phase.DRAW else pygame.K_RETURN)
-        return any(s.moving for card, s in table.stage.sprites.items() if card not in table.hand)
+        return any(
+            s.moving for card, s in table.playback.stage.sprites.items() if card not in table.hand
+        )
 
     step_until(app, an_ai_card_glides, 20_000)
-    frames = step_until(app, lambda: not any(s.moving for s in table.stage.sprites.values()), 200)
+    frames = step_until(
+        app, lambda: not any(s.moving for s in table.playback.stage.sprites.values()), 200
+    )
     assert 15 <= frames <= 40, f"a move took {frames} frames of 1/60 s"

@@ -96,13 +96,13 @@ def test_an_illegal_drop_returns_the_card_and_changes_nothing(app: App) -> None:
     saved = table.match.to_json()
     order = list(table.hand)
     card = order[1]
-    home = table.stage.sprites[card].pose.center
+    home = table.playback.stage.sprites[card].pose.center
     drag(home, table.layout.pile_rect(False).center)  # discarding before drawing
     app.step(FRAME)
     settle(app, table)
     assert table.match.to_json() == saved
     assert table.hand == order
-    assert table.stage.sprites[card].pose.center == pytest.approx(home)
+    assert table.playback.stage.sprites[card].pose.center == pytest.approx(home)
     drag(table.layout.pile_rect(True).center, (table.layout.width / 2, table.layout.height * 0.25))
     app.step(FRAME)
     settle(app, table)
@@ -118,7 +118,7 @@ def test_the_card_just_taken_cannot_go_straight_back(app: App) -> None:
     app.step(FRAME)
     settle(app, table)
     saved = table.match.to_json()
-    drag(table.stage.sprites[taken].pose.center, table.layout.pile_rect(False).center)
+    drag(table.playback.stage.sprites[taken].pose.center, table.layout.pile_rect(False).center)
     app.step(FRAME)
     settle(app, table)
     assert table.match.to_json() == saved
@@ -131,7 +131,7 @@ def test_reordering_by_drag_survives_draws_and_discards(app: App) -> None:
     wait_for_my_turn(app, table)
     first, last = table.hand[0], table.hand[-1]
     slots = table.layout.hand_slots(len(table.hand))
-    drag(table.stage.sprites[first].pose.center, (slots[-1][0] + 10, slots[-1][1]))
+    drag(table.playback.stage.sprites[first].pose.center, (slots[-1][0] + 10, slots[-1][1]))
     app.step(FRAME)
     settle(app, table)
     assert table.hand[-1] == first and table.hand[-2] == last
@@ -141,7 +141,7 @@ def test_reordering_by_drag_survives_draws_and_discards(app: App) -> None:
     settle(app, table)
     assert table.hand[: len(kept)] == kept
     victim = table.hand[2]
-    drag(table.stage.sprites[victim].pose.center, table.layout.pile_rect(False).center)
+    drag(table.playback.stage.sprites[victim].pose.center, table.layout.pile_rect(False).center)
     app.step(FRAME)
     settle(app, table)
     assert victim not in table.hand
