@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.cards import Card, Rank
+from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import Arrangement
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
 
-_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+HAND_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The order suits are shown in a sorted hand: black and red alternate (not the engine's
+order, which numbers the suits for its own tables)."""
+_HAND_SUIT_PLACE = {suit: place for place, suit in enumerate(HAND_SUITS)}
 
 
 def _rank_key(card: Card) -> tuple[int, int]:
     rank = 99 if card.rank is None else int(card.rank)
-    suit = 9 if card.suit is None else _SUIT_ORDER[card.suit.value]
+    suit = 9 if card.suit is None else _HAND_SUIT_PLACE[card.suit]
     return (rank, suit)
 
 
