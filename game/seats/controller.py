@@ -11,7 +11,8 @@ an exception, and nothing freezes it.
 Each seat's random stream lives here, not in the worker: it moves on with
 every decision the policy made (a failed one included) and not with one the
 worker never finished, so a match with a restart is the same match as one
-without.
+without. A decision thought out ahead counts only once it is handed out, so
+:attr:`SeatsController.rng_states` always belongs with the match as played.
 """
 
 from __future__ import annotations
@@ -66,15 +67,21 @@ class SeatsController:
         use_process: bool = True,
         patience: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        rng_states: Mapping[int, RngState] | None = None,
     ) -> None:
+        """``rng_states`` (the :attr:`rng_states` of an earlier controller) go on where a
+        saved match stopped; by default each seat's stream starts from ``seed``."""
         self._worker = AiWorker(specs, use_process)
-        self._rng_states: dict[int, RngState] = {seat: seat_rng_state(seed, seat) for seat in specs}
+        self._rng_states: dict[int, RngState] = {
+            seat: seat_rng_state(seed, seat) for seat in specs
+        } | dict(rng_states or {})
         self._patience = DECISION_PATIENCE if patience is None else patience
         """Seconds a decision may take (:data:`DECISION_PATIENCE` unless told)."""
         self._clock = clock
         self._next_job = 0
         self._decision: _Asked | None = None
-        self._ready: tuple[PlayerView, Action] | None = None
+        self._ready: tuple[PlayerView, Action, RngState | None] | None = None
+        """A decision not yet handed out: its view, its action, the seat's stream after it."""
         self._hint: _Asked | None = None
         self._hint_answer: tuple[PlayerView, Suggestion | str] | None = None
         self.failures: list[Failed] = []
@@ -86,6 +93,11 @@ class SeatsController:
     def pid(self) -> int | None:
         """The worker process's id (None when thinking on a thread)."""
         return self._worker.pid
+
+    @property
+    def rng_states(self) -> dict[int, RngState]:
+        """Each seat's random stream as of the decisions handed out (what a save keeps)."""
+        return dict(self._rng_states)
 
     @property
     def thinking(self) -> int | None:
@@ -106,7 +118,9 @@ class SeatsController:
         self._collect()
         if self._ready is None or self._ready[0] != view:
             return None
-        action = self._ready[1]
+        _, action, rng_state = self._ready
+        if rng_state is not None:
+            self._rng_states[view.seat] = rng_state
         self._ready = None
         return action
 
@@ -161,8 +175,7 @@ class SeatsController:
             self._decision = None
             match reply:
                 case Decided(_, action, rng_state):
-                    self._rng_states[decision.view.seat] = rng_state
-                    self._ready = (decision.view, action)
+                    self._ready = (decision.view, action, rng_state)
                 case Failed():
                     self._decision_failed(decision, reply)
                 case Advised():
@@ -203,4 +216,4 @@ class SeatsController:
             return
         fallback = asked.view.legal_actions()[0]
         log.warning("seat %s plays its first legal move instead: %s", seat, fallback)
-        self._ready = (asked.view, fallback)
+        self._ready = (asked.view, fallback, None)

@@ -6,19 +6,26 @@ import logging
 import multiprocessing
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 import pygame
 
+from game.memory import Memory
+from game.profile import Profile
 from game.resources import asset_path
 from game.ui.art import CardArt
 from game.ui.options import LaunchOptions, parse_options
+from game.ui.playback import TimedText
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sounds
 from game.ui.table import TableScene
 from game.ui.text import Text
 from game.ui.title import TitleScene
+from game.ui.widgets import paint_toast
 
 FPS = 60
+TOAST_SECONDS = 6.0
+"""How long a notice of the profile (a file set aside, a folder not writable) stays up."""
 MAX_DT = 0.1
 """Longest step a frame may take (after a stall, animations jump rather than lurch)."""
 
@@ -47,10 +54,23 @@ class App:
         """Work time of every frame (events, update, draw, flip), for benchmarks."""
         self.done = False
         """True once an autoplay run has finished."""
-        if self._options.autoplay:
-            self.push(TableScene(self, self._options.new_match(self._options.level)))
-        else:
-            self.push(TitleScene(self))
+        folder = self._options.profile
+        self._memory = Memory(Profile(Path(folder) if folder else None))
+        self._toast: TimedText | None = None
+        """The profile's latest notice on screen, over every scene."""
+        self.push(self._first_scene())
+
+    def _first_scene(self) -> Scene:
+        """The title; in autoplay a new match; with ``--continue`` the saved match."""
+        options = self._options
+        if options.resume:
+            saved = self._memory.saved_match()
+            if saved is not None:
+                return TableScene.resumed(self, saved)
+            self._memory.profile.notices.append("No saved match to continue: a new match starts.")
+        if options.resume or options.autoplay:
+            return TableScene(self, options.new_match(options.level))
+        return TitleScene(self)
 
     # --- the scenes' context ------------------------------------------------------
 
@@ -74,6 +94,10 @@ class App:
     def options(self) -> LaunchOptions:
         return self._options
 
+    @property
+    def memory(self) -> Memory:
+        return self._memory
+
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
 
@@ -95,8 +119,25 @@ class App:
 
     def save_screenshot(self, path: str) -> None:
         """Draw a fresh frame and save it as a PNG."""
-        self.stack.draw(self._screen)
+        self._draw(self._screen)
         pygame.image.save(self._screen, path)
+
+    @property
+    def toast(self) -> str | None:
+        """The notice on screen now, if any."""
+        return None if self._toast is None else self._toast.text
+
+    def _draw(self, surface: pygame.Surface) -> None:
+        self.stack.draw(surface)
+        if self._toast is not None:
+            paint_toast(surface, self._text, self._toast.text)
+
+    def _update_toast(self, dt: float) -> None:
+        """Show the profile's notices one after another, each for a few seconds."""
+        self._toast = TimedText.tick(self._toast, dt)
+        notices = self._memory.profile.notices
+        if self._toast is None and notices:
+            self._toast = TimedText(notices.pop(0), TOAST_SECONDS)
 
     # --- the loop -------------------------------------------------------------------
 
@@ -111,8 +152,9 @@ class App:
             else:
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
+        self._update_toast(min(dt, MAX_DT))
         if self.running:
-            self.stack.draw(self._screen)
+            self._draw(self._screen)
             pygame.display.flip()
         self.frame_seconds.append(time.perf_counter() - started)
         frames = self._options.frames

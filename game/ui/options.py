@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -39,6 +40,10 @@ class LaunchOptions:
     """Close after this many frames (start-up benchmarks)."""
     seats: tuple[str, ...] | None = None
     """``--seats``: the policies of Left, Top and Right (with autoplay: Bottom first)."""
+    profile: str | None = None
+    """``--profile``: the folder that holds settings, the saved match and statistics."""
+    resume: bool = False
+    """``--continue``: open the saved match at once."""
 
     @property
     def move_seconds(self) -> float:
@@ -96,6 +101,19 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         help="self-test: four AI seats play one round at full speed; exit 0 only if it finished",
     )
     parser.add_argument("--frames", type=int, help="close after N frames (start-up benchmark)")
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="keep settings, the saved match and statistics in DIR (default: the user's data "
+        "folder); the smoke test uses a fresh temporary one",
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="open the saved match at once (with --autoplay the AI plays every seat); "
+        "with none saved, start a new one",
+    )
     args = parser.parse_args(argv)
     try:
         width, height = (int(part) for part in args.size.lower().split("x"))
@@ -118,6 +136,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         smoke_test=smoke,
         frames=args.frames,
         seats=seats,
+        profile=tempfile.mkdtemp(prefix="three-thirteen-smoke-") if smoke else args.profile,
+        resume=args.resume,
     )
 
 

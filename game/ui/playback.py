@@ -33,7 +33,6 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.rules import RuleSet
-from game.ui import hand_order
 from game.ui.layout import TableLayout
 from game.ui.names import round_title, seat_name
 from game.ui.shown import ShownTable
@@ -84,7 +83,7 @@ class Playback:
         """``on_moved(seat)`` follows each draw and discard shown (``seat`` None for a new
         deal); ``on_round_scored`` and ``on_match_over`` follow a round's and the match's end.
         """
-        self.shown = ShownTable(rules)
+        self.shown = ShownTable(rules, human)
         self.stage = CardStage(self.shown, layout)
         self.pace = pace
         """How long one card takes to travel; 0 shows everything at once."""
@@ -118,6 +117,16 @@ class Playback:
     def round_title(self) -> str:
         shown = self.shown
         return round_title(shown.round_index, shown.rounds, shown.wild_rank)
+
+    def resume(self, shown: ShownTable) -> None:
+        """Show a match that goes on from ``shown``: every card at rest in its place."""
+        self.shown = self.stage.shown = shown
+        self.stage.new_round()
+        if shown.went_out is not None:
+            self.stage.revealed.add(shown.went_out)
+        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:]]:
+            self.stage.sprites[card] = CardSprite(card, self.stage.pose_for(card))
+        self.announce(self.round_title, 1.6)
 
     def extend(self, events: Iterable[Event]) -> None:
         """Queue ``events`` to be shown after those already waiting."""
@@ -166,8 +175,6 @@ class Playback:
                 self._sounds.play("shuffle")
                 self._on_moved(None)
             case Dealt():
-                if self.human:
-                    self.shown.hands[0][:] = hand_order.by_suit(self.shown.hands[0])
                 self.stage.deal(self.shown.hands, self.pace)
                 self._sounds.play("deal")
             case DiscardStarted():

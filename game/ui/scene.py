@@ -15,6 +15,7 @@ from typing import Protocol
 
 import pygame
 
+from game.memory import Memory
 from game.ui.art import CardArt
 from game.ui.options import LaunchOptions
 from game.ui.sound import Sounds
@@ -41,6 +42,11 @@ class SceneContext(Protocol):
     @property
     def options(self) -> LaunchOptions:
         """How the window was started."""
+        ...
+
+    @property
+    def memory(self) -> Memory:
+        """The profile: settings, the saved match."""
         ...
 
     def push(self, scene: Scene) -> None:

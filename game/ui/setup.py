@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.rules import RuleSet
+from game.settings import CARD_GLIDE_SECONDS, LEVELS
 
-LEVELS = ("easy", "normal", "hard")
-"""The AI levels a player can choose, weakest first."""
-CARD_GLIDE_SECONDS = 0.45
-"""How long one card takes to travel at normal speed (the table's pace)."""
+__all__ = ["AUTOPLAY_SEATS", "CARD_GLIDE_SECONDS", "LEVELS", "MatchSetup", "level_seats"]
 AUTOPLAY_SEATS = ("hard", "normal", "hard", "greedy")
 """Bottom, Left, Top and Right in autoplay unless ``--seats`` says otherwise."""
 

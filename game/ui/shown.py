@@ -8,6 +8,8 @@ the phase are followed too: the painter reads them here, never from the match.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -29,7 +31,9 @@ from game.engine.events import (
     TookDiscard,
     WentOut,
 )
+from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.ui import hand_order
 
 
 @dataclass(slots=True)
@@ -37,6 +41,8 @@ class ShownTable:
     """The table's picture of the match: hands, piles, round facts and scores."""
 
     rules: RuleSet
+    human: bool = False
+    """True if a person plays seat 0: a hand dealt to it is shown sorted by suit."""
     round_index: int = 0
     hand_size: int = 0
     wild_rank: Rank = Rank.THREE
@@ -74,9 +80,7 @@ class ShownTable:
             case RoundStarted():
                 self._start_round(event)
             case Dealt():
-                for seat, hand in enumerate(event.hands):
-                    self.hands[seat] = list(hand)
-                self.stock_count -= sum(len(hand) for hand in event.hands)
+                self._deal(event)
             case DiscardStarted():
                 self.discard.append(event.card)
                 self.stock_count -= 1
@@ -113,6 +117,37 @@ class ShownTable:
                 self.phase = Phase.MATCH_OVER
             case _:
                 assert_never(event)
+
+    @classmethod
+    def of_match(cls, match: Match, human: bool, hand: Sequence[Card]) -> ShownTable:
+        """The picture of ``match`` as it stands (a resumed match), seat 0's cards in the order
+        ``hand`` gives."""
+        shown = cls(match.rules, human)
+        shown.round_index, shown.hand_size = match.round_index, match.hand_size
+        shown.wild_rank, shown.dealer = match.wild_rank, match.dealer
+        shown.hands = [list(cards) for cards in match.hands]
+        shown.hands[0] = list(hand)
+        shown.known = [list(cards) for cards in match.known_cards]
+        shown.discard, shown.stock_count = list(match.discard_pile), len(match.stock)
+        shown.went_out, shown.last_turns = match.went_out, match.in_last_turns
+        shown.round_scores, shown.totals = list(match.round_scores), match.totals
+        shown.current_seat, shown.phase = match.current_seat, match.phase
+        return shown
+
+    def ahead(self, events: Iterable[Event], insert_at: int | None) -> ShownTable:
+        """A copy of this picture after ``events`` (your next draw going to ``insert_at``)."""
+        later = copy.deepcopy(self)
+        for event in events:
+            drawing = isinstance(event, DrewFromStock | TookDiscard) and event.seat == 0
+            later.follow(event, insert_at if drawing else None)
+            insert_at = None if drawing else insert_at
+        return later
+
+    def _deal(self, event: Dealt) -> None:
+        self.hands = [list(hand) for hand in event.hands]
+        if self.human:
+            self.hands[0] = hand_order.by_suit(self.hands[0])
+        self.stock_count -= sum(len(hand) for hand in event.hands)
 
     def _start_round(self, event: RoundStarted) -> None:
         self.round_index = event.round_index

@@ -22,6 +22,7 @@ from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.solver import best_arrangement
+from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui import hand_order
 from game.ui.art import card_height
@@ -30,7 +31,7 @@ from game.ui.names import seat_label, seat_name, status_line
 from game.ui.playback import Arrival, Playback, TimedText
 from game.ui.pointer import Pointer
 from game.ui.scene import Scene, SceneContext
-from game.ui.setup import MatchSetup
+from game.ui.setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.shown import ShownTable
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table_painter import TablePicture, paint_table
@@ -43,10 +44,13 @@ SUMMARY_SECONDS = 2.0
 class TableScene(Scene):
     """A whole match at the table."""
 
-    def __init__(self, context: SceneContext, setup: MatchSetup) -> None:
+    def __init__(
+        self, context: SceneContext, setup: MatchSetup, saved: SavedMatch | None = None
+    ) -> None:
+        """A new match dealt from ``setup``, or the ``saved`` one going on where it stopped."""
         super().__init__(context)
         self.setup = setup
-        self.match = Match.new(setup.rules, setup.seed)
+        self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -58,13 +62,19 @@ class TableScene(Scene):
             on_round_scored=self._round_scored,
             on_match_over=self._match_over,
         )
-        self.playback.extend(self.match.opening_events())
+        if saved is None:
+            self.playback.extend(self.match.opening_events())
+        else:
+            self.playback.resume(ShownTable.of_match(self.match, setup.human, saved.hand_order))
         self.playback.lifted = self._lifted
         self.pointer = Pointer(self, self.playback, self.layout)
         self.pointer.enabled = setup.human
         self.playback.dragged = lambda: self.pointer.drag.dragged
         self.seats = SeatsController(
-            setup.policies, setup.seed, use_process=context.options.ai_process
+            setup.policies,
+            setup.seed,
+            use_process=context.options.ai_process,
+            rng_states=None if saved is None else saved.rng_states,
         )
         self.covered = False
         self.finished = False
@@ -94,6 +104,18 @@ class TableScene(Scene):
             pygame.K_SPACE: self.playback.finish,
         }
         self.on_resize()
+
+    @classmethod
+    def resumed(cls, context: SceneContext, saved: SavedMatch) -> TableScene:
+        """The table of a saved match; in autoplay the AI plays on for every seat."""
+        policies = dict(saved.policies)
+        if context.options.autoplay:
+            policies.setdefault(0, AUTOPLAY_SEATS[0])
+        match = saved.match
+        options = context.options
+        rounds = options.rounds if options.autoplay else None
+        setup = MatchSetup(match.seed, match.rules, policies, options.move_seconds, rounds)
+        return cls(context, setup, saved)
 
     # --- facts ---------------------------------------------------------------
 
@@ -213,6 +235,26 @@ class TableScene(Scene):
         if self.context.options.autoplay:
             self.context.autoplay_finished()
 
+    def _save(self) -> None:
+        """Keep the match as it now stands in the profile (none once it is over).
+
+        The match may be ahead of what is shown: your hand is kept in the order it
+        will have once the waiting events are shown.
+        """
+        memory = self.context.memory
+        if self.match.is_over:
+            memory.forget_match()
+            return
+        playback = self.playback
+        order = self.shown.ahead(playback.queue, playback.arrival.index).hands[0]
+        if sorted(order) != sorted(self.match.hands[0]):
+            order = list(self.match.hands[0])  # a new deal waits to be shown
+        policies = self.setup.policies
+        names = tuple(seat_name(seat, self.setup.human) for seat in range(1, self.match.players))
+        memory.save_match(
+            SavedMatch(self.match, policies, names, tuple(order), self.seats.rng_states)
+        )
+
     def _new_game(self) -> None:
         """A new deal against the same seats."""
         setup = dataclasses.replace(self.setup, seed=self.context.options.deal_seed())
@@ -235,6 +277,7 @@ class TableScene(Scene):
         action = self.seats.decision(view)
         if action is not None:
             self.playback.extend(self.match.apply(action))
+            self._save()
             self._ask_ai()
 
     def _ask_hint(self) -> None:
@@ -272,6 +315,7 @@ class TableScene(Scene):
             return False
         self.playback.arrival = arrival or Arrival(None, None)
         self.playback.extend(self.match.apply(action, validate=False))
+        self._save()
         self._ask_ai()
         self.update(0.0)
         return True
@@ -286,6 +330,7 @@ class TableScene(Scene):
         others.insert(index, card)
         self.hand[:] = others
         self.selected = None
+        self._save()
 
     def select(self, card: Card) -> None:
         self.selected = self.hand.index(card)
@@ -299,6 +344,7 @@ class TableScene(Scene):
         if sorted(order) == sorted(self.hand):
             self.hand[:] = order
             self.selected = None
+            self._save()
             self.playback.place(0.6)
             self.context.sounds.play("click")
 
@@ -318,6 +364,7 @@ class TableScene(Scene):
             new = max(0, min(len(hand) - 1, self.selected + step))
             hand.insert(new, hand.pop(self.selected))
             self.selected = new
+            self._save()
         else:
             start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
             self.selected = (start + step) % len(hand)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import Card, Rank, Suit
+from game.saved_match import SavedMatch
 from game.ui.art import card_height as art_height
-from game.ui.names import SEAT_NAMES, policy_label
+from game.ui.names import SEAT_NAMES, policy_label, seat_name
 from game.ui.scene import Scene, SceneContext
 from game.ui.setup import LEVELS
 from game.ui.sprites import Pose
@@ -35,10 +36,16 @@ class TitleScene(Scene):
         super().__init__(context)
         self.level = context.options.level
         self.seats_line = self._seats_line()
+        self.saved = context.memory.saved_match()
+        self.saved_line = None if self.saved is None else _progress(self.saved)
+        """Where the saved match stands, shown under Continue."""
         self.buttons = [Button("New game", self._new_game)]
+        if self.saved is not None:
+            self.buttons.insert(0, Button("Continue", self._continue))
         if self.seats_line is None:
             self.buttons.append(Button(self._level_label(), self._next_level))
         self.buttons.append(Button("Quit", context.quit))
+        self._level_button = next((b for b in self.buttons if b.on_click == self._next_level), None)
 
     def _seats_line(self) -> str | None:
         seats = self.context.options.seats
@@ -52,12 +59,21 @@ class TitleScene(Scene):
 
     def _next_level(self) -> None:
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
-        self.buttons[1].label = self._level_label()
+        if self._level_button is not None:
+            self._level_button.label = self._level_label()
         self.context.sounds.play("click")
 
     def _new_game(self) -> None:
+        """Deal a new match; a saved one is given up."""
         self.context.sounds.play("click")
+        if self.saved is not None:
+            self.context.memory.forget_match()
         self.context.replace(TableScene(self.context, self.context.options.new_match(self.level)))
+
+    def _continue(self) -> None:
+        assert self.saved is not None
+        self.context.sounds.play("click")
+        self.context.replace(TableScene.resumed(self.context, self.saved))
 
     @property
     def card_height(self) -> int:
@@ -104,5 +120,18 @@ class TitleScene(Scene):
         if self.seats_line is not None:
             line = f"Opponents — {self.seats_line}"
             text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
+        if self.saved_line is not None:
+            below = self.buttons[0].rect.midbottom
+            text.blit(surface, self.saved_line, small, MUTED, midtop=(below[0], below[1] + 2))
         for button in self.buttons:
             button.draw(surface, text)
+
+
+def _progress(saved: SavedMatch) -> str:
+    """``Round 3 of 11 — You 12 · Left 20 · Top 5 · Right 30``."""
+    match = saved.match
+    human = 0 not in saved.policies
+    totals = " · ".join(
+        f"{seat_name(seat, human)} {total}" for seat, total in enumerate(match.totals)
+    )
+    return f"Round {match.round_index + 1} of {match.rules.rounds} — {totals}"

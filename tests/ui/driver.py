@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,9 @@ FRAME = 1 / 60
 
 
 def make_app(**options: object) -> App:
-    """A window with the given launch options (real process for the AI unless told)."""
+    """A window with the given launch options (real process for the AI unless told), its
+    profile in a fresh temporary folder unless one is given."""
+    options.setdefault("profile", tempfile.mkdtemp(prefix="three-thirteen-test-"))
     return App(LaunchOptions(**options))  # type: ignore[arg-type]
 
 

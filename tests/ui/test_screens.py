@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -112,9 +113,12 @@ def test_autoplay_from_the_command_line(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [sys.executable, "-m", "game", "--autoplay", "--speed", "max", "--rounds", "1"]
     command += ["--quit-when-done", "--screenshot", str(shot), "--seed", "2", "--mute"]
+    command += ["--profile", str(tmp_path / "profile")]
     result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert result.returncode == 0, result.stderr.decode()
     assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+    saved = json.loads((tmp_path / "profile" / "match.json").read_text())
+    assert saved["format"] == 1 and len(saved["match"]["state"]["round_scores"]) == 1
 
 
 def test_no_audio_device_means_silence() -> None:

@@ -1,0 +1,167 @@
+"""The player's profile folder: every file the game writes, written so that nothing is lost.
+
+One folder per profile (by default the user's data folder,
+``platformdirs.user_data_path("ThreeThirteen", appauthor=False)``; ``--profile
+DIR`` puts it elsewhere) holds ``settings.json``, ``match.json`` and
+``stats.json``, each a JSON object with an integer ``"format"``.
+
+- Every write is atomic: a temporary file in the same folder, flushed and
+  synced, then ``os.replace``. A crash or a power cut at any moment leaves the
+  old file or the new one, never half of one.
+- A file that cannot be used — not JSON, truncated, of a newer format, or JSON
+  that is not ours — is moved aside in the same folder under a name that says
+  why and when (``match.json.corrupt-20261201-081200``), and reported once.
+- A folder that cannot be written is reported once; the game plays on.
+
+Reports are collected in :attr:`Profile.notices` for the window to show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import platformdirs
+
+APP_NAME = "ThreeThirteen"
+T = TypeVar("T")
+
+
+class FormatError(ValueError):
+    """A file's content is not what this version of the game reads; says why."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        """``corrupt``, ``newer`` or ``foreign``: the word in the set-aside file's name."""
+
+
+def default_folder() -> Path:
+    """The per-user data folder of the game."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def check_format(data: Any, current: int) -> dict[str, Any]:
+    """``data`` as a dict if it is an object with an integer ``format`` this version reads.
+
+    Raises :class:`FormatError` otherwise (``newer`` for a format above ``current``).
+    """
+    if not isinstance(data, dict):
+        raise FormatError("foreign", f"expected a JSON object, found {type(data).__name__}")
+    number = data.get("format")
+    if type(number) is not int:
+        raise FormatError("foreign", f"no integer 'format' (found {number!r})")
+    if number > current:
+        newer = f"format {number} comes from a newer version of the game (this reads {current})"
+        raise FormatError("newer", newer)
+    if number < 1:
+        raise FormatError("foreign", f"unknown format {number}")
+    return data
+
+
+class Profile:
+    """Reads and writes the profile's JSON files; never raises for a bad file or a full disk."""
+
+    def __init__(self, folder: Path | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.folder = folder if folder is not None else default_folder()
+        self._clock = clock
+        self.notices: list[str] = []
+        """Messages for the player, oldest first; the window shows and clears them."""
+        self._write_failed = False
+
+    def path(self, name: str) -> Path:
+        return self.folder / name
+
+    def read(self, name: str, current: int, parse: Callable[[dict[str, Any]], T]) -> T | None:
+        """The file ``name`` read by ``parse``, or None if it is missing or unusable.
+
+        ``parse`` gets the checked object and raises ``ValueError`` for content it
+        refuses; such a file, like one that is not JSON or of a newer format than
+        ``current``, is moved aside and reported.
+        """
+        try:
+            text = self.path(name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            self._set_aside(name, "corrupt", f"it cannot be read ({error})")
+            return None
+        try:
+            return parse(check_format(json.loads(text), current))
+        except FormatError as error:
+            self._set_aside(name, error.reason, str(error))
+        except json.JSONDecodeError as error:
+            self._set_aside(name, "corrupt", f"it is not valid JSON ({error})")
+        except (ValueError, TypeError, KeyError) as error:
+            self._set_aside(name, "foreign", f"its content is not valid ({error})")
+        return None
+
+    def write(self, name: str, data: dict[str, Any]) -> bool:
+        """Replace the file ``name`` with ``data`` atomically; False (reported once) if it fails."""
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _write_atomically(self.path(name), text)
+        except OSError as error:
+            if not self._write_failed:
+                self._write_failed = True
+                self.notices.append(
+                    f"The game cannot save in {self.folder} ({error.strerror or error}): "
+                    "it plays on, but what happens from now on is not kept."
+                )
+            return False
+        self._write_failed = False
+        return True
+
+    def remove(self, name: str) -> None:
+        """Delete the file ``name`` if it is there."""
+        with contextlib.suppress(FileNotFoundError):
+            self.path(name).unlink()
+
+    def _set_aside(self, name: str, reason: str, why: str) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self._clock()))
+        aside = self.path(f"{name}.{reason}-{stamp}")
+        number = 1
+        while aside.exists():
+            number += 1
+            aside = self.path(f"{name}.{reason}-{stamp}-{number}")
+        try:
+            os.replace(self.path(name), aside)
+            kept = f"it was kept as {aside.name}"
+        except OSError as error:
+            kept = f"it could not be moved aside ({error.strerror or error})"
+        self.notices.append(f"{name} could not be used: {why}; {kept}. Starting afresh.")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, sync it, then move it over ``path``."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows (POSIX); best effort."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

@@ -1,0 +1,105 @@
+"""The match in progress as the profile keeps it (``match.json``), so that it can go on exactly.
+
+Besides the engine's own save (``Match.to_json()`` under ``"match"``) the file
+holds what the table needs to go on as if it had never stopped: who sits
+where, the seats' names, the order you keep your hand in, and each AI seat's
+random stream, so that the seats decide from there exactly as they would have.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.registry import policy_factory
+from game.engine.actions import card_code, card_from_code
+from game.engine.cards import Card
+from game.engine.match import Match
+from game.seats.messages import RngState
+
+FORMAT = 1
+"""The version of ``match.json`` this code writes."""
+FILE = "match.json"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match in progress with everything the table needs to resume it."""
+
+    match: Match
+    policies: dict[int, str]
+    """Per AI seat, its policy spec; seat 0 is the person unless listed (autoplay)."""
+    names: tuple[str, ...]
+    """What each AI seat is called (seats 1, 2, 3)."""
+    hand_order: tuple[Card, ...]
+    """Seat 0's cards in the order kept at the table."""
+    rng_states: dict[int, RngState]
+    """Per AI seat, its random stream as of the last decision played."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "match": self.match.to_json(),
+            "policies": {str(seat): spec for seat, spec in sorted(self.policies.items())},
+            "names": list(self.names),
+            "hand_order": [card_code(card) for card in self.hand_order],
+            "rng_states": {
+                str(seat): _state_to_json(state) for seat, state in sorted(self.rng_states.items())
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SavedMatch:
+        """Read the JSON form; raises ``ValueError`` saying what is wrong."""
+        match = Match.from_json(data.get("match"))
+        if match.is_over:
+            raise ValueError("the saved match is already over")
+        policies = _seat_map(data.get("policies"), "policies", match.players)
+        for spec in policies.values():
+            if not isinstance(spec, str):
+                raise ValueError(f"a policy is a name or module:Class, not {spec!r}")
+            policy_factory(spec)
+        names = data.get("names")
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise ValueError(f"names must be a list of strings, not {names!r}")
+        order = data.get("hand_order")
+        if not isinstance(order, list) or not all(isinstance(code, str) for code in order):
+            raise ValueError(f"hand_order must be a list of card codes, not {order!r}")
+        hand_order = tuple(card_from_code(code) for code in order)
+        if sorted(hand_order) != sorted(match.hands[0]):
+            raise ValueError("hand_order does not hold the cards of seat 0's hand")
+        raw_states = _seat_map(data.get("rng_states"), "rng_states", match.players)
+        states = {seat: _state_from_json(state) for seat, state in raw_states.items()}
+        if set(states) != set(policies):
+            raise ValueError("rng_states must name exactly the AI seats")
+        return cls(match, policies, tuple(names), hand_order, states)
+
+
+def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:
+    """``{"1": …, "2": …}`` read as seat numbers of a match of ``players``."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{name} must be an object keyed by seat, not {data!r}")
+    seats: dict[int, Any] = {}
+    for key, value in data.items():
+        if not (isinstance(key, str) and key.isdigit() and int(key) < players):
+            raise ValueError(f"{name}: {key!r} is not a seat of this match")
+        seats[int(key)] = value
+    return seats
+
+
+def _state_to_json(state: RngState) -> list[Any]:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _state_from_json(data: Any) -> RngState:
+    """A ``random.Random`` state from its JSON form; raises ``ValueError`` if it is not one."""
+    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)):
+        raise ValueError("a random stream is [version, [625 numbers], gauss]")
+    state = (data[0], tuple(data[1]), data[2])
+    try:
+        random.Random().setstate(state)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"not a random stream: {error}") from None
+    return state
