@@ -1,0 +1,43 @@
+"""The rule options, the rules text and the statistics import only the engine and the standard
+library (the rules text also the rule options): no pygame, no user interface, no AI or seats."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.import_graph import game_modules, imports_of
+from tests.isolated import run_isolated
+
+MODULES = {
+    "game.rule_options": {"game.engine"},
+    "game.rules_text": {"game.engine", "game.rule_options"},
+    "game.stats": set(),
+}
+"""Each module and the parts of game/ it may import."""
+
+
+def allowed(name: str, parts: set[str]) -> bool:
+    return any(name == part or name.startswith(f"{part}.") for part in parts)
+
+
+@pytest.mark.parametrize("module", list(MODULES), ids=list(MODULES))
+def test_a_top_module_imports_only_the_engine_and_the_standard_library(module: str) -> None:
+    imported = imports_of(game_modules()[module].read_text("utf-8"))
+    tops = {name.split(".")[0] for name in imported}
+    assert "pygame" not in tops
+    assert not {name for name in imported if name.startswith("game.ui")}
+    outside_game = {top for top in tops if top not in {"game", "__future__"}}
+    assert outside_game <= sys.stdlib_module_names, f"{module} imports {outside_game}"
+    in_game = {name for name in imported if name.split(".")[0] == "game"}
+    assert all(allowed(name, MODULES[module]) for name in in_game), f"{module}: {in_game}"
+
+
+def test_importing_them_loads_neither_pygame_nor_the_ui() -> None:
+    result = run_isolated(
+        "import sys, game.rule_options, game.rules_text, game.stats; "
+        "sys.exit(any(name == 'pygame' or name.startswith(('pygame.', 'game.ui', 'game.ai', "
+        "'game.seats')) for name in sys.modules))"
+    )
+    assert result.returncode == 0, result.stderr or "pygame, game.ui, game.ai or game.seats loaded"
