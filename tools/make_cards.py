@@ -1,11 +1,14 @@
-"""Generate the card faces and back as SVG files in ``assets/cards/``.
+"""Generate the card faces and backs as SVG files in ``assets/cards/``.
 
 Every glyph (ranks, suit pips, JOKER) is a ``<path>`` traced from DejaVu Sans Bold with
 fontTools, because SDL_image's nanosvg (``pygame.image.load_sized_svg``) draws no ``<text>``.
 The output is deterministic: the same bytes on every run.
 
-Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders all
-54 files with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
+Layout: the classic two-colour faces, the joker and the back, which every style shares, in
+``cards/``; each other deck style's 52 suited faces in ``cards/<style>/``.
+
+Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders
+every file with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -32,6 +36,10 @@ TURNS = (False, True)  # upright, then turned 180° about the card's centre
 Transform = tuple[float, float, float, float, float, float]
 RED = "#c8102e"
 BLACK = "#1b1b1f"
+BLUE = "#1d4ed8"  # a royal blue and a jade green: each at least 5:1 against the ivory, and
+GREEN = "#147a66"  # the green leans blue so red-green colour-blind players can tell it from red
+TINT = {BLACK: "#eef1f6", RED: "#fbeef0", BLUE: "#edf1fb", GREEN: "#ebf5f2"}
+"""The court cards' panel colour for each suit ink."""
 IVORY = "#fffdf6"
 EDGE = "#8f8f8f"
 GOLD = "#b08a35"
@@ -47,6 +55,19 @@ INDEX_X, RANK_TOP, RANK_H, SUIT_TOP, SUIT_H = 31.0, 15.0, 50.0, 73.0, 38.0
 COL_L, COL_C, COL_R = 83.0, 125.0, 167.0
 ROW_1, ROW_2, MID = 66.0, 137.0, 175.0
 PIP_H = 43.0
+
+
+class Deck(NamedTuple):
+    """A face style: its folder under the output (``""`` for the top) and each suit's ink."""
+
+    folder: str
+    inks: dict[str, str]
+
+
+DECKS = {
+    "classic": Deck("", {"S": BLACK, "H": RED, "D": RED, "C": BLACK}),
+    "four_colour": Deck("four_colour/", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}),
+}
 
 
 def num(value: float) -> str:
@@ -184,11 +205,6 @@ def blank() -> str:
     return rect(1, 1, W - 2, H - 2, 14, IVORY, stroke=EDGE, stroke_width="2")
 
 
-def colour(suit: str) -> str:
-    """Red for hearts and diamonds, near-black for spades and clubs."""
-    return RED if suit in "HD" else BLACK
-
-
 def corners(rank: str, suit: str) -> str:
     """Path data for both corner indices: rank above suit, the second turned 180°."""
     squeeze, gap = (0.66, 40) if len(rank) > 1 else (1.0, 0)
@@ -223,26 +239,24 @@ def pip_layout(rank: str) -> tuple[Pips, Pips]:
     return layouts[rank]
 
 
-def number_card(rank: str, suit: str) -> str:
-    """An ace or a number card: corner indices and the classic pip layout."""
+def number_card(rank: str, suit: str, ink: str) -> str:
+    """An ace or a number card in ``ink``: corner indices and the classic pip layout."""
     if rank == "A":
         pips = pip(suit, W / 2, MID, 124)
     else:
         mirrored, single = pip_layout(rank)
         pips = "".join(pip(suit, x, y, PIP_H, turn=t) for x, y in mirrored for t in TURNS)
         pips += "".join(pip(suit, x, y, PIP_H) for x, y in single)
-    return svg([blank(), path(corners(rank, suit) + pips, colour(suit))])
+    return svg([blank(), path(corners(rank, suit) + pips, ink)])
 
 
-def court_card(rank: str, suit: str) -> str:
-    """J, Q or K: a framed centre panel holding a large letter and suit symbol."""
-    ink = colour(suit)
-    tint = "#fbeef0" if suit in "HD" else "#eef1f6"
+def court_card(rank: str, suit: str, ink: str) -> str:
+    """J, Q or K in ``ink``: a framed centre panel holding a large letter and suit symbol."""
     x0, y0 = 66.0, 44.0
     pw, ph = W - 2 * x0, H - 2 * y0
     body = [
         blank(),
-        rect(x0, y0, pw, ph, 8, tint, stroke=GOLD, stroke_width="3"),
+        rect(x0, y0, pw, ph, 8, TINT[ink], stroke=GOLD, stroke_width="3"),
         rect(x0 + 7, y0 + 7, pw - 14, ph - 14, 4, "none", stroke=ink, stroke_width="1.5"),
     ]
     cx = W / 2
@@ -313,27 +327,28 @@ def back() -> str:
     return svg(body)
 
 
-def card_names() -> list[str]:
-    """File stems for the 54 faces and the back, in sheet order."""
-    return [f"{rank}{suit}" for suit in SUITS for rank in RANKS] + ["JK", "back"]
+def face_file(deck: Deck, rank: str, suit: str) -> str:
+    """The file of one suited face in ``deck``, under the output folder."""
+    return f"{deck.folder}{rank}{suit}.svg"
 
 
 def cards() -> Iterator[tuple[str, str]]:
-    """``(stem, svg text)`` for every card file."""
-    for suit in SUITS:
-        for rank in RANKS:
-            maker = court_card if rank in "JQK" else number_card
-            yield f"{rank}{suit}", maker(rank, suit)
-    yield "JK", joker()
-    yield "back", back()
+    """``(file under the output folder, svg text)`` for every card file."""
+    for deck in DECKS.values():
+        for suit in SUITS:
+            for rank in RANKS:
+                maker = court_card if rank in "JQK" else number_card
+                yield face_file(deck, rank, suit), maker(rank, suit, deck.inks[suit])
+    yield "JK.svg", joker()
+    yield "back.svg", back()
 
 
 def write_all(out: Path) -> list[Path]:
-    """Write every card SVG into ``out``; return the paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write every card SVG under ``out``; return the paths."""
     written = []
-    for stem, text in cards():
-        target = out / f"{stem}.svg"
+    for name, text in cards():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(text.encode("utf-8"))
         written.append(target)
     return written
