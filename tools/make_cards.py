@@ -4,8 +4,9 @@ Every glyph (ranks, suit pips, JOKER) is a ``<path>`` traced from DejaVu Sans Bo
 fontTools, because SDL_image's nanosvg (``pygame.image.load_sized_svg``) draws no ``<text>``.
 The output is deterministic: the same bytes on every run.
 
-Layout: the classic two-colour faces, the joker and the back, which every style shares, in
-``cards/``; each other deck style's 52 suited faces in ``cards/<style>/``.
+Layout (``game.ui.art`` reads the same): the classic two-colour faces and the joker, which
+every style shares, in ``cards/``; each other deck style's 52 suited faces in
+``cards/<style>/``; the backs in ``cards/backs/<name>.svg``.
 
 Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders
 every file with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -68,6 +69,9 @@ DECKS = {
     "classic": Deck("", {"S": BLACK, "H": RED, "D": RED, "C": BLACK}),
     "four_colour": Deck("four_colour/", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}),
 }
+BACKS_FOLDER = "backs/"
+JOKER_FILE = "JK.svg"
+PANEL = 14.0  # the backs' coloured field, inset from the card's edge
 
 
 def num(value: float) -> str:
@@ -294,42 +298,83 @@ def joker() -> str:
     return svg(body)
 
 
-def back() -> str:
-    """The back: a deep-blue diamond lattice inside a white border."""
-    navy, light = "#173a73", "#3f69ad"
-    frame = {"stroke": "#e9eef7", "stroke_width": "2"}
-    x0, y0, x1, y1 = 14.0, 14.0, W - 14.0, H - 14.0
-    step = 18.0
-    cells = []
-    # Diamonds on a grid centred in the panel, kept wholly inside the inner frame.
-    nx = int((x1 - x0 - 16) // step)
-    ny = int((y1 - y0 - 16) // step)
+def circle(cx: float, cy: float, r: float) -> str:
+    """Path data for a circle (two arcs)."""
+    d, across = num(r), num(2 * r)
+    return f"M{num(cx - r)} {num(cy)}a{d} {d} 0 1 0 {across} 0a{d} {d} 0 1 0-{across} 0Z"
+
+
+def centred_grid(nx: int, ny: int, step: float) -> Iterator[tuple[float, float]]:
+    """Centres of an ``nx`` × ``ny`` grid of pitch ``step`` centred on the card, row by row."""
     ox = W / 2 - (nx - 1) * step / 2
     oy = H / 2 - (ny - 1) * step / 2
-    r = step / 2 - 2.2
-    d = num(r)
     for j in range(ny):
         for i in range(nx):
-            cx, cy = ox + i * step, oy + j * step
-            cells.append(f"M{num(cx)} {num(cy - r)}l{d} {d}l-{d} {d}l-{d}-{d}Z")
-    dots = []
-    for j in range(ny - 1):
-        for i in range(nx - 1):
-            cx, cy = ox + (i + 0.5) * step, oy + (j + 0.5) * step
-            dots.append(f"M{num(cx - 1.6)} {num(cy)}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0Z")
-    body = [
-        blank(),
-        rect(x0, y0, x1 - x0, y1 - y0, 9, navy),
-        path("".join(cells), light),
-        path("".join(dots), "#9db8e3"),
-        rect(x0 + 5, y0 + 5, x1 - x0 - 10, y1 - y0 - 10, 6, "none", **frame),
+            yield ox + i * step, oy + j * step
+
+
+def back_card(panel: str, frame: str, art: list[str]) -> str:
+    """A back: ``art`` on a ``panel``-coloured field inside a white border, under a thin frame."""
+    x0, y0, w, h = PANEL, PANEL, W - 2 * PANEL, H - 2 * PANEL
+    return svg(
+        [
+            blank(),
+            rect(x0, y0, w, h, 9, panel),
+            *art,
+            rect(x0 + 5, y0 + 5, w - 10, h - 10, 6, "none", stroke=frame, stroke_width="2"),
+        ]
+    )
+
+
+def blue_back() -> str:
+    """The blue back: a diamond lattice, dotted between the diamonds."""
+    step = 18.0
+    # Diamonds on a grid centred in the panel, kept wholly inside the inner frame.
+    nx = int((W - 2 * PANEL - 16) // step)
+    ny = int((H - 2 * PANEL - 16) // step)
+    r = step / 2 - 2.2
+    d = num(r)
+    cells = "".join(
+        f"M{num(cx)} {num(cy - r)}l{d} {d}l-{d} {d}l-{d}-{d}Z"
+        for cx, cy in centred_grid(nx, ny, step)
+    )
+    dots = "".join(circle(cx, cy, 1.6) for cx, cy in centred_grid(nx - 1, ny - 1, step))
+    return back_card("#173a73", "#e9eef7", [path(cells, "#3f69ad"), path(dots, "#9db8e3")])
+
+
+def red_back() -> str:
+    """The red back: interlocking rings round an oval medallion holding a gold star."""
+    step = 20.0
+    r = step / math.sqrt(2)  # neighbouring rings cross at the cells' corners: four-petal flowers
+    room = 2 * (PANEL + 8) + 2 * r  # the rings stay clear of the inner frame
+    nx, ny = int((W - room) // step) + 1, int((H - room) // step) + 1
+    rings = "".join(circle(cx, cy, r) for cx, cy in centred_grid(nx, ny, step))
+    cx, cy = W / 2, H / 2
+    medallion = (
+        f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="48" ry="66" fill="#6e0f1f" '
+        f'stroke="{GOLD}" stroke-width="3"/>'
+    )
+    art = [
+        path(rings, "none", stroke="#cf5466", stroke_width="1.5"),
+        medallion,
+        path(star(cx, cy, 36, 14, points=8), GOLD),
+        path(circle(cx, cy, 6), "#f3c343"),
     ]
-    return svg(body)
+    return back_card("#9e1b32", "#f6e3e6", art)
+
+
+BACKS: dict[str, Callable[[], str]] = {"blue": blue_back, "red": red_back}
+"""Every back design, the default first."""
 
 
 def face_file(deck: Deck, rank: str, suit: str) -> str:
     """The file of one suited face in ``deck``, under the output folder."""
     return f"{deck.folder}{rank}{suit}.svg"
+
+
+def back_file(name: str) -> str:
+    """The file of the back ``name``, under the output folder."""
+    return f"{BACKS_FOLDER}{name}.svg"
 
 
 def cards() -> Iterator[tuple[str, str]]:
@@ -339,8 +384,9 @@ def cards() -> Iterator[tuple[str, str]]:
             for rank in RANKS:
                 maker = court_card if rank in "JQK" else number_card
                 yield face_file(deck, rank, suit), maker(rank, suit, deck.inks[suit])
-    yield "JK.svg", joker()
-    yield "back.svg", back()
+    yield JOKER_FILE, joker()
+    for name, maker in BACKS.items():
+        yield back_file(name), maker()
 
 
 def write_all(out: Path) -> list[Path]:

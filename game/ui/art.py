@@ -1,16 +1,25 @@
-"""Card pictures from the shipped SVG art, rendered sharp at the sizes the layout asks for."""
+"""Card pictures from the shipped SVG art, rendered sharp at the sizes the layout asks for.
+
+The art comes in deck styles (the faces) and backs, chosen independently; the joker is
+the same in every style.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine.cards import Card
+from game.engine.cards import JOKER_LABEL, Card
 from game.resources import asset_path
 from game.ui.sprites import Pose
 
 CARD_ASPECT = 5 / 7
 """Card width over height."""
 BACK = "back"
+"""The picture name of the card back (whichever back is chosen)."""
+DECK_STYLES: tuple[str, ...] = ("classic", "four_colour")
+"""Face styles, the default first: red and black, or with ♦ blue and ♣ green."""
+CARD_BACKS: tuple[str, ...] = ("blue", "red")
+"""Back designs, the default first."""
 ANGLE_STEP = 15
 """Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
 
@@ -23,6 +32,19 @@ def card_height(wanted: float) -> int:
 def card_width(height: float) -> int:
     """The width of a card ``height`` pixels tall."""
     return round(height * CARD_ASPECT)
+
+
+def card_file(name: str, deck: str = DECK_STYLES[0], back: str = CARD_BACKS[0]) -> tuple[str, ...]:
+    """The asset path parts of picture ``name`` (a card label or ``back``) in a style.
+
+    The default style's faces and the shared joker sit in ``cards/``, another style's faces
+    in ``cards/<style>/``, the backs in ``cards/backs/``.
+    """
+    if name == BACK:
+        return ("cards", "backs", f"{back}.svg")
+    if deck == DECK_STYLES[0] or name == JOKER_LABEL:
+        return ("cards", f"{name}.svg")
+    return ("cards", deck, f"{name}.svg")
 
 
 class CardArt:
@@ -100,6 +122,6 @@ class CardArt:
         return min(self._heights, key=lambda declared: abs(declared - height))
 
     def _render(self, name: str, height: int) -> pygame.Surface:
-        path = asset_path("cards", f"{name}.svg")
+        path = asset_path(*card_file(name))
         picture = pygame.image.load_sized_svg(str(path), (card_width(height), height))
         return picture.convert_alpha() if pygame.display.get_surface() else picture

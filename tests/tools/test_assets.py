@@ -19,18 +19,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.cards import new_shoe
+from game.ui.art import BACK, CARD_BACKS, DECK_STYLES, card_file
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 CARDS = ASSETS / "cards"
 SOUNDS = ASSETS / "sounds"
 FACES = [str(card) for card in new_shoe(1, 1)]
-STYLE_FOLDERS = ("", "four_colour/")  # the classic deck and the joker at the top
-CARD_FILES = sorted(
-    {f"{folder}{face}.svg" for folder in STYLE_FOLDERS for face in FACES if face != "JK"}
-    | {"JK.svg", "back.svg"}
-)
-"""Every card file under ``assets/cards``."""
+CARD_PARTS = {card_file(face, deck) for deck in DECK_STYLES for face in FACES} | {
+    card_file(BACK, back=back) for back in CARD_BACKS
+}
+CARD_FILES = sorted("/".join(parts[1:]) for parts in CARD_PARTS)
+"""Every card file the game can show, relative to ``assets/cards``."""
 SIZES = ((60, 84), (180, 252))
 # name: (shortest, longest) duration in seconds
 DURATIONS = {
@@ -69,10 +69,12 @@ def committed(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
 
-def test_every_face_of_each_style_has_an_svg_and_nothing_else_is_there() -> None:
+def test_every_face_of_each_style_and_every_back_has_an_svg_and_nothing_else_is_there() -> None:
     assert len(FACES) == 53
     assert "10H" in FACES and "QS" in FACES and "JK" in FACES
-    assert len(CARD_FILES) == 53 + 52 + 1
+    # Each style has its own 52 suited faces; the joker is shared.
+    assert len(CARD_FILES) == 52 * len(DECK_STYLES) + 1 + len(CARD_BACKS)
+    assert all(parts[0] == "cards" for parts in CARD_PARTS)
     assert committed(CARDS) == CARD_FILES
 
 
@@ -94,7 +96,7 @@ def test_cards_render_at_the_requested_size_with_a_visible_index(size: tuple[int
     for name in CARD_FILES:
         image = pygame.image.load_sized_svg(str(CARDS / name), size)
         assert image.get_size() == size, name
-        if name == "back.svg":
+        if name.startswith("backs/"):
             assert ink_pixels(image, (w // 4, h // 4, w // 2, h // 2)) > w * h // 8, name
             continue
         # The corner index is drawn at the top left and again (turned) at the bottom right.
