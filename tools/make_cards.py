@@ -400,26 +400,48 @@ def write_all(out: Path) -> list[Path]:
     return written
 
 
-def contact_sheet(files: list[Path], target: Path) -> None:
-    """Render every card at 60×84 and 180×252 into one PNG."""
+def sheet_rows() -> list[list[str]]:
+    """The contact sheet's rows: each suit of each deck style, then the joker and the backs."""
+    faces = [[face_file(d, rank, suit) for rank in RANKS] for d in DECKS.values() for suit in SUITS]
+    return [*faces, [JOKER_FILE, *map(back_file, BACKS)]]
+
+
+Placed = list[tuple[str, tuple[int, int], tuple[int, int]]]
+
+
+def sheet_layout(rows: list[list[str]], gap: int = 8) -> tuple[Placed, tuple[int, int]]:
+    """Where each file goes, ``(file, size, top left)``, and the sheet's size.
+
+    A band of 60×84 cards, with as many rows side by side as fit, above a band of 180×252
+    cards, one row a line.
+    """
+    longest = max(map(len, rows))
+    sizes = ((60, 84), (180, 252))
+    width = longest * (sizes[-1][0] + gap) + gap
+    placed: Placed = []
+    top = 0
+    for w, h in sizes:
+        row_width = longest * (w + gap)
+        per_line = (width - gap) // row_width
+        for i, row in enumerate(rows):
+            line, slot = divmod(i, per_line)
+            y = top + gap + line * (h + gap)
+            x = gap + slot * row_width
+            placed += [(name, (w, h), (x + j * (w + gap), y)) for j, name in enumerate(row)]
+        top += math.ceil(len(rows) / per_line) * (h + gap) + gap
+    return placed, (width, top)
+
+
+def contact_sheet(folder: Path, target: Path) -> None:
+    """Render every card file under ``folder`` at 60×84 and 180×252 into one PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    gap, sizes = 8, ((60, 84), (180, 252))
-    width = 14 * (sizes[-1][0] + gap) + gap  # 14 large cards a row; small ones fill the width
-    layout = []  # (size, cards per row, top of the band)
-    top = 0
-    for w, h in sizes:
-        per_row = (width - gap) // (w + gap)
-        layout.append(((w, h), per_row, top))
-        top += math.ceil(len(files) / per_row) * (h + gap) + gap
-    sheet = pygame.Surface((width, top))
+    placed, size = sheet_layout(sheet_rows())
+    sheet = pygame.Surface(size)
     sheet.fill((28, 92, 56))
-    for (w, h), per_row, band in layout:
-        for i, file in enumerate(files):
-            image = pygame.image.load_sized_svg(str(file), (w, h))
-            row, col = divmod(i, per_row)
-            sheet.blit(image, (gap + col * (w + gap), band + gap + row * (h + gap)))
+    for name, card_size, corner in placed:
+        sheet.blit(pygame.image.load_sized_svg(str(folder / name), card_size), corner)
     pygame.image.save(sheet, str(target))
 
 
@@ -429,9 +451,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=OUT, help="output folder")
     parser.add_argument("--sheet", type=Path, help="also render a contact-sheet PNG here")
     args = parser.parse_args(argv)
-    files = write_all(args.out)
+    write_all(args.out)
     if args.sheet:
-        contact_sheet(files, args.sheet)
+        contact_sheet(args.out, args.sheet)
 
 
 if __name__ == "__main__":

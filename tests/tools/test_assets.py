@@ -119,6 +119,16 @@ def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:
         assert (tmp_path / name).read_bytes() == (CARDS / name).read_bytes(), name
 
 
+def test_the_contact_sheet_shows_every_card_file(tmp_path: Path) -> None:
+    tool = load_tool("make_cards")
+    rows = tool.sheet_rows()
+    shown = [name for row in rows for name in row]
+    assert sorted(shown) == committed(CARDS)
+    tool.main(["--out", str(tmp_path / "cards"), "--sheet", str(tmp_path / "sheet.png")])
+    _placed, size = tool.sheet_layout(rows)
+    assert pygame.image.load(str(tmp_path / "sheet.png")).get_size() == size
+
+
 def test_the_wheel_lists_every_card_sound_and_font() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     globs = pyproject["tool"]["setuptools"]["package-data"]["game.assets"]
