@@ -1,11 +1,15 @@
-"""Generate the card faces and back as SVG files in ``assets/cards/``.
+"""Generate the card faces and backs as SVG files in ``assets/cards/``.
 
 Every glyph (ranks, suit pips, JOKER) is a ``<path>`` traced from DejaVu Sans Bold with
 fontTools, because SDL_image's nanosvg (``pygame.image.load_sized_svg``) draws no ``<text>``.
 The output is deterministic: the same bytes on every run.
 
-Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders all
-54 files with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
+Layout (``game.ui.art`` reads the same): the classic two-colour faces and the joker, which
+every style shares, in ``cards/``; each other deck style's 52 suited faces in
+``cards/<style>/``; the backs in ``cards/backs/<name>.svg``.
+
+Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders
+every file with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -32,6 +37,10 @@ TURNS = (False, True)  # upright, then turned 180° about the card's centre
 Transform = tuple[float, float, float, float, float, float]
 RED = "#c8102e"
 BLACK = "#1b1b1f"
+BLUE = "#1d4ed8"  # a royal blue and a jade green: each at least 5:1 against the ivory, and
+GREEN = "#147a66"  # the green leans blue so red-green colour-blind players can tell it from red
+TINT = {BLACK: "#eef1f6", RED: "#fbeef0", BLUE: "#edf1fb", GREEN: "#ebf5f2"}
+"""The court cards' panel colour for each suit ink."""
 IVORY = "#fffdf6"
 EDGE = "#8f8f8f"
 GOLD = "#b08a35"
@@ -47,6 +56,22 @@ INDEX_X, RANK_TOP, RANK_H, SUIT_TOP, SUIT_H = 31.0, 15.0, 50.0, 73.0, 38.0
 COL_L, COL_C, COL_R = 83.0, 125.0, 167.0
 ROW_1, ROW_2, MID = 66.0, 137.0, 175.0
 PIP_H = 43.0
+
+
+class Deck(NamedTuple):
+    """A face style: its folder under the output (``""`` for the top) and each suit's ink."""
+
+    folder: str
+    inks: dict[str, str]
+
+
+DECKS = {
+    "classic": Deck("", {"S": BLACK, "H": RED, "D": RED, "C": BLACK}),
+    "four_colour": Deck("four_colour/", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}),
+}
+BACKS_FOLDER = "backs/"
+JOKER_FILE = "JK.svg"
+PANEL = 14.0  # the backs' coloured field, inset from the card's edge
 
 
 def num(value: float) -> str:
@@ -184,11 +209,6 @@ def blank() -> str:
     return rect(1, 1, W - 2, H - 2, 14, IVORY, stroke=EDGE, stroke_width="2")
 
 
-def colour(suit: str) -> str:
-    """Red for hearts and diamonds, near-black for spades and clubs."""
-    return RED if suit in "HD" else BLACK
-
-
 def corners(rank: str, suit: str) -> str:
     """Path data for both corner indices: rank above suit, the second turned 180°."""
     squeeze, gap = (0.66, 40) if len(rank) > 1 else (1.0, 0)
@@ -223,26 +243,24 @@ def pip_layout(rank: str) -> tuple[Pips, Pips]:
     return layouts[rank]
 
 
-def number_card(rank: str, suit: str) -> str:
-    """An ace or a number card: corner indices and the classic pip layout."""
+def number_card(rank: str, suit: str, ink: str) -> str:
+    """An ace or a number card in ``ink``: corner indices and the classic pip layout."""
     if rank == "A":
         pips = pip(suit, W / 2, MID, 124)
     else:
         mirrored, single = pip_layout(rank)
         pips = "".join(pip(suit, x, y, PIP_H, turn=t) for x, y in mirrored for t in TURNS)
         pips += "".join(pip(suit, x, y, PIP_H) for x, y in single)
-    return svg([blank(), path(corners(rank, suit) + pips, colour(suit))])
+    return svg([blank(), path(corners(rank, suit) + pips, ink)])
 
 
-def court_card(rank: str, suit: str) -> str:
-    """J, Q or K: a framed centre panel holding a large letter and suit symbol."""
-    ink = colour(suit)
-    tint = "#fbeef0" if suit in "HD" else "#eef1f6"
+def court_card(rank: str, suit: str, ink: str) -> str:
+    """J, Q or K in ``ink``: a framed centre panel holding a large letter and suit symbol."""
     x0, y0 = 66.0, 44.0
     pw, ph = W - 2 * x0, H - 2 * y0
     body = [
         blank(),
-        rect(x0, y0, pw, ph, 8, tint, stroke=GOLD, stroke_width="3"),
+        rect(x0, y0, pw, ph, 8, TINT[ink], stroke=GOLD, stroke_width="3"),
         rect(x0 + 7, y0 + 7, pw - 14, ph - 14, 4, "none", stroke=ink, stroke_width="1.5"),
     ]
     cx = W / 2
@@ -280,85 +298,150 @@ def joker() -> str:
     return svg(body)
 
 
-def back() -> str:
-    """The back: a deep-blue diamond lattice inside a white border."""
-    navy, light = "#173a73", "#3f69ad"
-    frame = {"stroke": "#e9eef7", "stroke_width": "2"}
-    x0, y0, x1, y1 = 14.0, 14.0, W - 14.0, H - 14.0
-    step = 18.0
-    cells = []
-    # Diamonds on a grid centred in the panel, kept wholly inside the inner frame.
-    nx = int((x1 - x0 - 16) // step)
-    ny = int((y1 - y0 - 16) // step)
+def circle(cx: float, cy: float, r: float) -> str:
+    """Path data for a circle (two arcs)."""
+    d, across = num(r), num(2 * r)
+    return f"M{num(cx - r)} {num(cy)}a{d} {d} 0 1 0 {across} 0a{d} {d} 0 1 0-{across} 0Z"
+
+
+def centred_grid(nx: int, ny: int, step: float) -> Iterator[tuple[float, float]]:
+    """Centres of an ``nx`` × ``ny`` grid of pitch ``step`` centred on the card, row by row."""
     ox = W / 2 - (nx - 1) * step / 2
     oy = H / 2 - (ny - 1) * step / 2
-    r = step / 2 - 2.2
-    d = num(r)
     for j in range(ny):
         for i in range(nx):
-            cx, cy = ox + i * step, oy + j * step
-            cells.append(f"M{num(cx)} {num(cy - r)}l{d} {d}l-{d} {d}l-{d}-{d}Z")
-    dots = []
-    for j in range(ny - 1):
-        for i in range(nx - 1):
-            cx, cy = ox + (i + 0.5) * step, oy + (j + 0.5) * step
-            dots.append(f"M{num(cx - 1.6)} {num(cy)}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0Z")
-    body = [
-        blank(),
-        rect(x0, y0, x1 - x0, y1 - y0, 9, navy),
-        path("".join(cells), light),
-        path("".join(dots), "#9db8e3"),
-        rect(x0 + 5, y0 + 5, x1 - x0 - 10, y1 - y0 - 10, 6, "none", **frame),
+            yield ox + i * step, oy + j * step
+
+
+def back_card(panel: str, frame: str, art: list[str]) -> str:
+    """A back: ``art`` on a ``panel``-coloured field inside a white border, under a thin frame."""
+    x0, y0, w, h = PANEL, PANEL, W - 2 * PANEL, H - 2 * PANEL
+    return svg(
+        [
+            blank(),
+            rect(x0, y0, w, h, 9, panel),
+            *art,
+            rect(x0 + 5, y0 + 5, w - 10, h - 10, 6, "none", stroke=frame, stroke_width="2"),
+        ]
+    )
+
+
+def blue_back() -> str:
+    """The blue back: a diamond lattice, dotted between the diamonds."""
+    step = 18.0
+    # Diamonds on a grid centred in the panel, kept wholly inside the inner frame.
+    nx = int((W - 2 * PANEL - 16) // step)
+    ny = int((H - 2 * PANEL - 16) // step)
+    r = step / 2 - 2.2
+    d = num(r)
+    cells = "".join(
+        f"M{num(cx)} {num(cy - r)}l{d} {d}l-{d} {d}l-{d}-{d}Z"
+        for cx, cy in centred_grid(nx, ny, step)
+    )
+    dots = "".join(circle(cx, cy, 1.6) for cx, cy in centred_grid(nx - 1, ny - 1, step))
+    return back_card("#173a73", "#e9eef7", [path(cells, "#3f69ad"), path(dots, "#9db8e3")])
+
+
+def red_back() -> str:
+    """The red back: interlocking rings round an oval medallion holding a gold star."""
+    step = 20.0
+    r = step / math.sqrt(2)  # neighbouring rings cross at the cells' corners: four-petal flowers
+    room = 2 * (PANEL + 8) + 2 * r  # the rings stay clear of the inner frame
+    nx, ny = int((W - room) // step) + 1, int((H - room) // step) + 1
+    rings = "".join(circle(cx, cy, r) for cx, cy in centred_grid(nx, ny, step))
+    cx, cy = W / 2, H / 2
+    medallion = (
+        f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="48" ry="66" fill="#6e0f1f" '
+        f'stroke="{GOLD}" stroke-width="3"/>'
+    )
+    art = [
+        path(rings, "none", stroke="#cf5466", stroke_width="1.5"),
+        medallion,
+        path(star(cx, cy, 36, 14, points=8), GOLD),
+        path(circle(cx, cy, 6), "#f3c343"),
     ]
-    return svg(body)
+    return back_card("#9e1b32", "#f6e3e6", art)
 
 
-def card_names() -> list[str]:
-    """File stems for the 54 faces and the back, in sheet order."""
-    return [f"{rank}{suit}" for suit in SUITS for rank in RANKS] + ["JK", "back"]
+BACKS: dict[str, Callable[[], str]] = {"blue": blue_back, "red": red_back}
+"""Every back design, the default first."""
+
+
+def face_file(deck: Deck, rank: str, suit: str) -> str:
+    """The file of one suited face in ``deck``, under the output folder."""
+    return f"{deck.folder}{rank}{suit}.svg"
+
+
+def back_file(name: str) -> str:
+    """The file of the back ``name``, under the output folder."""
+    return f"{BACKS_FOLDER}{name}.svg"
 
 
 def cards() -> Iterator[tuple[str, str]]:
-    """``(stem, svg text)`` for every card file."""
-    for suit in SUITS:
-        for rank in RANKS:
-            maker = court_card if rank in "JQK" else number_card
-            yield f"{rank}{suit}", maker(rank, suit)
-    yield "JK", joker()
-    yield "back", back()
+    """``(file under the output folder, svg text)`` for every card file."""
+    for deck in DECKS.values():
+        for suit in SUITS:
+            for rank in RANKS:
+                maker = court_card if rank in "JQK" else number_card
+                yield face_file(deck, rank, suit), maker(rank, suit, deck.inks[suit])
+    yield JOKER_FILE, joker()
+    for name, maker in BACKS.items():
+        yield back_file(name), maker()
 
 
 def write_all(out: Path) -> list[Path]:
-    """Write every card SVG into ``out``; return the paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write every card SVG under ``out``; return the paths."""
     written = []
-    for stem, text in cards():
-        target = out / f"{stem}.svg"
+    for name, text in cards():
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(text.encode("utf-8"))
         written.append(target)
     return written
 
 
-def contact_sheet(files: list[Path], target: Path) -> None:
-    """Render every card at 60×84 and 180×252 into one PNG."""
+def sheet_rows() -> list[list[str]]:
+    """The contact sheet's rows: each suit of each deck style, then the joker and the backs."""
+    faces = [[face_file(d, rank, suit) for rank in RANKS] for d in DECKS.values() for suit in SUITS]
+    return [*faces, [JOKER_FILE, *map(back_file, BACKS)]]
+
+
+Placed = list[tuple[str, tuple[int, int], tuple[int, int]]]
+
+
+def sheet_layout(rows: list[list[str]], gap: int = 8) -> tuple[Placed, tuple[int, int]]:
+    """Where each file goes, ``(file, size, top left)``, and the sheet's size.
+
+    A band of 60×84 cards, with as many rows side by side as fit, above a band of 180×252
+    cards, one row a line.
+    """
+    longest = max(map(len, rows))
+    sizes = ((60, 84), (180, 252))
+    width = longest * (sizes[-1][0] + gap) + gap
+    placed: Placed = []
+    top = 0
+    for w, h in sizes:
+        row_width = longest * (w + gap)
+        per_line = (width - gap) // row_width
+        for i, row in enumerate(rows):
+            line, slot = divmod(i, per_line)
+            y = top + gap + line * (h + gap)
+            x = gap + slot * row_width
+            placed += [(name, (w, h), (x + j * (w + gap), y)) for j, name in enumerate(row)]
+        top += math.ceil(len(rows) / per_line) * (h + gap) + gap
+    return placed, (width, top)
+
+
+def contact_sheet(folder: Path, target: Path) -> None:
+    """Render every card file under ``folder`` at 60×84 and 180×252 into one PNG."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    gap, sizes = 8, ((60, 84), (180, 252))
-    width = 14 * (sizes[-1][0] + gap) + gap  # 14 large cards a row; small ones fill the width
-    layout = []  # (size, cards per row, top of the band)
-    top = 0
-    for w, h in sizes:
-        per_row = (width - gap) // (w + gap)
-        layout.append(((w, h), per_row, top))
-        top += math.ceil(len(files) / per_row) * (h + gap) + gap
-    sheet = pygame.Surface((width, top))
+    placed, size = sheet_layout(sheet_rows())
+    sheet = pygame.Surface(size)
     sheet.fill((28, 92, 56))
-    for (w, h), per_row, band in layout:
-        for i, file in enumerate(files):
-            image = pygame.image.load_sized_svg(str(file), (w, h))
-            row, col = divmod(i, per_row)
-            sheet.blit(image, (gap + col * (w + gap), band + gap + row * (h + gap)))
+    for name, card_size, corner in placed:
+        sheet.blit(pygame.image.load_sized_svg(str(folder / name), card_size), corner)
     pygame.image.save(sheet, str(target))
 
 
@@ -368,9 +451,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=OUT, help="output folder")
     parser.add_argument("--sheet", type=Path, help="also render a contact-sheet PNG here")
     args = parser.parse_args(argv)
-    files = write_all(args.out)
+    write_all(args.out)
     if args.sheet:
-        contact_sheet(files, args.sheet)
+        contact_sheet(args.out, args.sheet)
 
 
 if __name__ == "__main__":

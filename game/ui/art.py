@@ -1,16 +1,25 @@
-"""Card pictures from the shipped SVG art, rendered sharp at the sizes the layout asks for."""
+"""Card pictures from the shipped SVG art, rendered sharp at the sizes the layout asks for.
+
+The art comes in deck styles (the faces) and backs, chosen independently; the joker is
+the same in every style.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine.cards import Card
+from game.engine.cards import JOKER_LABEL, Card
 from game.resources import asset_path
 from game.ui.sprites import Pose
 
 CARD_ASPECT = 5 / 7
 """Card width over height."""
 BACK = "back"
+"""The picture name of the card back (whichever back is chosen)."""
+DECK_STYLES: tuple[str, ...] = ("classic", "four_colour")
+"""Face styles, the default first: red and black, or with ♦ blue and ♣ green."""
+CARD_BACKS: tuple[str, ...] = ("blue", "red")
+"""Back designs, the default first."""
 ANGLE_STEP = 15
 """Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
 
@@ -25,6 +34,27 @@ def card_width(height: float) -> int:
     return round(height * CARD_ASPECT)
 
 
+def card_file(name: str, deck: str = DECK_STYLES[0], back: str = CARD_BACKS[0]) -> tuple[str, ...]:
+    """The asset path parts of picture ``name`` (a card label or ``back``) in a style.
+
+    The default style's faces and the shared joker sit in ``cards/``, another style's faces
+    in ``cards/<style>/``, the backs in ``cards/backs/``.
+    """
+    if name == BACK:
+        return ("cards", "backs", f"{back}.svg")
+    if deck == DECK_STYLES[0] or name == JOKER_LABEL:
+        return ("cards", f"{name}.svg")
+    return ("cards", deck, f"{name}.svg")
+
+
+def checked_style(deck: str, back: str) -> tuple[str, str]:
+    """``(deck, back)`` if both are known; otherwise ``ValueError`` naming the allowed ones."""
+    for value, allowed, kind in ((deck, DECK_STYLES, "deck style"), (back, CARD_BACKS, "back")):
+        if value not in allowed:
+            raise ValueError(f"unknown card {kind} {value!r}: choose one of {', '.join(allowed)}")
+    return deck, back
+
+
 class CardArt:
     """Renders and caches card faces and the back.
 
@@ -32,15 +62,37 @@ class CardArt:
     rendered from the vector art, and a card caught between two heights (in
     flight) is scaled from the nearest larger one. The last few declared
     heights are kept, so an overlay's cards do not evict the table's.
+    ``deck`` is one of :data:`DECK_STYLES` and ``back`` one of :data:`CARD_BACKS`.
     """
 
     KEPT_HEIGHTS = 8
     CACHE_LIMIT = 800
 
-    def __init__(self) -> None:
+    def __init__(self, deck: str = DECK_STYLES[0], back: str = CARD_BACKS[0]) -> None:
+        self._deck, self._back = checked_style(deck, back)
         self._heights: tuple[int, ...] = ()
         self._recent: list[int] = []
         self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    @property
+    def deck(self) -> str:
+        """The deck style of the faces."""
+        return self._deck
+
+    @property
+    def back(self) -> str:
+        """The back design."""
+        return self._back
+
+    def set_style(self, deck: str, back: str) -> None:
+        """Switch to deck style ``deck`` and back ``back`` at once, dropping cached pictures.
+
+        Raises ``ValueError`` (changing nothing) if either is unknown.
+        """
+        style = checked_style(deck, back)
+        if style != (self._deck, self._back):
+            self._deck, self._back = style
+            self._cache.clear()
 
     def use_heights(self, heights: tuple[int, ...]) -> None:
         """Declare card heights in use; the oldest beyond :attr:`KEPT_HEIGHTS` are forgotten."""
@@ -100,6 +152,6 @@ class CardArt:
         return min(self._heights, key=lambda declared: abs(declared - height))
 
     def _render(self, name: str, height: int) -> pygame.Surface:
-        path = asset_path("cards", f"{name}.svg")
+        path = asset_path(*card_file(name, self._deck, self._back))
         picture = pygame.image.load_sized_svg(str(path), (card_width(height), height))
         return picture.convert_alpha() if pygame.display.get_surface() else picture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import struct
+import tomllib
 import wave
 from pathlib import Path
 from types import ModuleType
@@ -18,11 +19,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.cards import new_shoe
+from game.ui.art import BACK, CARD_BACKS, DECK_STYLES, card_file
 
 ROOT = Path(__file__).resolve().parents[2]
-CARDS = ROOT / "assets" / "cards"
-SOUNDS = ROOT / "assets" / "sounds"
-CARD_STEMS = [str(card) for card in new_shoe(1, 1)] + ["back"]
+ASSETS = ROOT / "assets"
+CARDS = ASSETS / "cards"
+SOUNDS = ASSETS / "sounds"
+FACES = [str(card) for card in new_shoe(1, 1)]
+CARD_PARTS = {card_file(face, deck) for deck in DECK_STYLES for face in FACES} | {
+    card_file(BACK, back=back) for back in CARD_BACKS
+}
+CARD_FILES = sorted("/".join(parts[1:]) for parts in CARD_PARTS)
+"""Every card file the game can show, relative to ``assets/cards``."""
 SIZES = ((60, 84), (180, 252))
 # name: (shortest, longest) duration in seconds
 DURATIONS = {
@@ -56,20 +64,28 @@ def ink_pixels(surface: pygame.Surface, box: tuple[int, int, int, int]) -> int:
     return ink.overlap_area(pygame.Mask((w, h), fill=True), (x, y))
 
 
-def test_every_card_of_the_deck_has_an_svg() -> None:
-    assert len(CARD_STEMS) == 54
-    assert "10H" in CARD_STEMS and "QS" in CARD_STEMS and "JK" in CARD_STEMS
-    assert sorted(p.stem for p in CARDS.glob("*.svg")) == sorted(CARD_STEMS)
+def committed(folder: Path) -> list[str]:
+    """Every file under ``folder``, as sorted relative paths."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_every_face_of_each_style_and_every_back_has_an_svg_and_nothing_else_is_there() -> None:
+    assert len(FACES) == 53
+    assert "10H" in FACES and "QS" in FACES and "JK" in FACES
+    # Each style has its own 52 suited faces; the joker is shared.
+    assert len(CARD_FILES) == 52 * len(DECK_STYLES) + 1 + len(CARD_BACKS)
+    assert all(parts[0] == "cards" for parts in CARD_PARTS)
+    assert committed(CARDS) == CARD_FILES
 
 
 def test_card_svgs_are_small_and_use_only_what_nanosvg_draws() -> None:
-    for stem in CARD_STEMS:
-        text = (CARDS / f"{stem}.svg").read_text(encoding="utf-8")
+    for name in CARD_FILES:
+        text = (CARDS / name).read_text(encoding="utf-8")
         root = ElementTree.fromstring(text)
         assert root.get("viewBox") == "0 0 250 350"
-        assert len(text.encode()) < 20_000, stem
+        assert len(text.encode()) < 20_000, name
         for banned in ("<text", "class=", "filter", "<use", "<style"):
-            assert banned not in text, (stem, banned)
+            assert banned not in text, (name, banned)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -77,17 +93,17 @@ def test_cards_render_at_the_requested_size_with_a_visible_index(size: tuple[int
     w, h = size
     corner = (0, 0, w // 4, h // 3)
     opposite = (w - w // 4, h - h // 3, w // 4, h // 3)
-    for stem in CARD_STEMS:
-        image = pygame.image.load_sized_svg(str(CARDS / f"{stem}.svg"), size)
-        assert image.get_size() == size, stem
-        if stem == "back":
-            assert ink_pixels(image, (w // 4, h // 4, w // 2, h // 2)) > w * h // 8
+    for name in CARD_FILES:
+        image = pygame.image.load_sized_svg(str(CARDS / name), size)
+        assert image.get_size() == size, name
+        if name.startswith("backs/"):
+            assert ink_pixels(image, (w // 4, h // 4, w // 2, h // 2)) > w * h // 8, name
             continue
         # The corner index is drawn at the top left and again (turned) at the bottom right.
-        assert ink_pixels(image, corner) > w * h // 200, stem
-        assert ink_pixels(image, opposite) > w * h // 200, stem
+        assert ink_pixels(image, corner) > w * h // 200, name
+        assert ink_pixels(image, opposite) > w * h // 200, name
         # The left margin is blank card stock, not ink: the art is not a filled blob.
-        assert ink_pixels(image, (1, h // 2 - 2, 2, 4)) == 0, stem
+        assert ink_pixels(image, (1, h // 2 - 2, 2, 4)) == 0, name
 
 
 def test_any_five_by_seven_request_comes_back_at_exactly_that_size() -> None:
@@ -98,10 +114,28 @@ def test_any_five_by_seven_request_comes_back_at_exactly_that_size() -> None:
 
 def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:
     load_tool("make_cards").main(["--out", str(tmp_path)])
-    made = sorted(p.name for p in tmp_path.iterdir())
-    assert made == sorted(p.name for p in CARDS.iterdir())
-    for name in made:
+    assert committed(tmp_path) == committed(CARDS)
+    for name in committed(CARDS):
         assert (tmp_path / name).read_bytes() == (CARDS / name).read_bytes(), name
+
+
+def test_the_contact_sheet_shows_every_card_file(tmp_path: Path) -> None:
+    tool = load_tool("make_cards")
+    rows = tool.sheet_rows()
+    shown = [name for row in rows for name in row]
+    assert sorted(shown) == committed(CARDS)
+    tool.main(["--out", str(tmp_path / "cards"), "--sheet", str(tmp_path / "sheet.png")])
+    _placed, size = tool.sheet_layout(rows)
+    assert pygame.image.load(str(tmp_path / "sheet.png")).get_size() == size
+
+
+def test_the_wheel_lists_every_card_sound_and_font() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = pyproject["tool"]["setuptools"]["package-data"]["game.assets"]
+    listed = {p.relative_to(ASSETS).as_posix() for glob in globs for p in ASSETS.glob(glob)}
+    for folder in ("cards", "sounds", "fonts"):
+        shipped = {f"{folder}/{name}" for name in committed(ASSETS / folder)}
+        assert shipped <= listed, shipped - listed
 
 
 def test_make_sounds_reproduces_the_committed_files(tmp_path: Path) -> None:
