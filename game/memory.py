@@ -1,4 +1,4 @@
-"""What the game remembers between sessions: settings and the match in progress.
+"""What the game remembers between sessions: settings, the match in progress, statistics.
 
 A thin layer over the :class:`~game.profile.Profile`: it knows which file holds
 what and how each is read. Nothing here raises for a bad file or a folder that
@@ -7,21 +7,52 @@ cannot be written; the profile reports those in its notices.
 
 from __future__ import annotations
 
-from game import saved_match, settings
+from game import saved_match, settings, stats
 from game.profile import Profile
 from game.saved_match import SavedMatch
 from game.settings import Settings
+from game.stats import MatchResult, Stats, level_key, result_from
 
 SETTINGS_FILE = "settings.json"
+STATS_FILE = "stats.json"
 
 
 class Memory:
-    """The profile's settings and saved match."""
+    """The profile's settings, saved match and statistics."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json)
         self.settings = loaded if loaded is not None else Settings()
+        counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json)
+        self.stats = counted if counted is not None else Stats()
+
+    def record(self, result: MatchResult) -> None:
+        """Count a match the player finished or gave up."""
+        self.stats = self.stats.record(result)
+        self.profile.write(STATS_FILE, self.stats.to_json())
+
+    def reset_stats(self) -> None:
+        """Start counting from nothing."""
+        self.stats = Stats()
+        self.profile.write(STATS_FILE, self.stats.to_json())
+
+    def abandon_match(self) -> None:
+        """The player starts afresh: a saved match of theirs counts as abandoned, then goes."""
+        saved = self.saved_match()
+        if saved is not None and 0 not in saved.policies:
+            match = saved.match
+            self.record(
+                result_from(
+                    level_key(saved.policies),
+                    match.totals,
+                    (),
+                    match.round_scores,
+                    saved.went_out,
+                    abandoned=True,
+                )
+            )
+        self.forget_match()
 
     def save_settings(self, chosen: Settings) -> None:
         """Keep ``chosen`` as the settings, now and in the profile."""

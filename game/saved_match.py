@@ -36,6 +36,8 @@ class SavedMatch:
     """Seat 0's cards in the order kept at the table."""
     rng_states: dict[int, RngState]
     """Per AI seat, its random stream as of the last decision played."""
+    went_out: int = 0
+    """How many rounds so far seat 0 went out in (for the statistics)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,6 +49,7 @@ class SavedMatch:
             "rng_states": {
                 str(seat): _state_to_json(state) for seat, state in sorted(self.rng_states.items())
             },
+            "went_out": self.went_out,
         }
 
     @classmethod
@@ -73,7 +76,10 @@ class SavedMatch:
         states = {seat: _state_from_json(state) for seat, state in raw_states.items()}
         if set(states) != set(policies):
             raise ValueError("rng_states must name exactly the AI seats")
-        return cls(match, policies, tuple(names), hand_order, states)
+        went_out = data.get("went_out", 0)
+        if type(went_out) is not int or not 0 <= went_out <= len(match.round_scores):
+            raise ValueError(f"went_out must count rounds already scored, not {went_out!r}")
+        return cls(match, policies, tuple(names), hand_order, states, went_out)
 
 
 def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:

@@ -31,11 +31,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from game.json_format import check_format
+from game.settings import LEVELS
+
 FORMAT = 1
 """Version of the JSON document written by :meth:`Stats.to_json`."""
 
-LEVELS = ("easy", "normal", "hard")
-"""The AI levels a player can choose, weakest first."""
 MIXED = "mixed"
 """The level key of a match whose AI seats play different levels."""
 CUSTOM = "custom"
@@ -331,9 +332,7 @@ class Stats:
         keys, a count that is negative or not a whole number, figures that do not
         add up.
         """
-        if not isinstance(data, dict):
-            raise ValueError(f"statistics must be a JSON object, not {type(data).__name__}")
-        _check_format(data.get("format"))
+        data = check_format(data, FORMAT)
         unknown = sorted(set(data) - {"format", "overall", "levels"}, key=str)
         if unknown:
             raise ValueError(f"statistics: unknown key {unknown[0]!r}")
@@ -363,17 +362,3 @@ class Stats:
             raise ValueError(
                 message if message.startswith("statistics") else f"statistics: {message}"
             ) from None
-
-
-def _check_format(number: object) -> None:
-    if number is None:
-        raise ValueError("statistics have no 'format' number")
-    if type(number) is not int:
-        raise ValueError(f"statistics 'format' must be an integer, not {number!r}")
-    if number > FORMAT:
-        raise ValueError(
-            f"statistics format {number} comes from a newer version of the game; "
-            f"this version reads format {FORMAT}"
-        )
-    if number != FORMAT:
-        raise ValueError(f"unknown statistics format {number} (this version reads {FORMAT})")

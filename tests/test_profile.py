@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 
-from game import saved_match, settings
+from game import saved_match, settings, stats
 from game.engine.match import Match
 from game.memory import Memory
 from game.profile import Profile
 from game.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
 from game.settings import Settings
+from game.stats import Stats, result_from
 
 ROOT = Path(__file__).resolve().parents[1]
 NOON = time.mktime((2026, 12, 1, 8, 12, 0, 0, 0, -1))
@@ -38,6 +39,11 @@ def a_saved_match(actions: int = 9, seed: int = 3) -> SavedMatch:
 FILES: dict[str, tuple[int, Callable[[dict[str, Any]], object], dict[str, Any]]] = {
     "settings.json": (settings.FORMAT, Settings.from_json, Settings().to_json()),
     "match.json": (saved_match.FORMAT, SavedMatch.from_json, a_saved_match().to_json()),
+    "stats.json": (
+        stats.FORMAT,
+        Stats.from_json,
+        Stats().record(result_from("hard", (10, 20, 30, 40), (0,), ((0, 5, 6, 7),), 1)).to_json(),
+    ),
 }
 """Each file of the profile: the format it is written in, its reader and a good example."""
 

@@ -56,8 +56,13 @@ class App:
         """True once an autoplay run has finished."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
+        if self._options.level is not None:  # for this run only: not saved
+            levels = (self._options.level,) * 3
+            self._memory.settings = self._memory.settings.changed(levels=levels)
         self._toast: TimedText | None = None
         """The profile's latest notice on screen, over every scene."""
+        self._fullscreen = False
+        self.apply_settings()
         self.push(self._first_scene())
 
     def _first_scene(self) -> Scene:
@@ -69,7 +74,7 @@ class App:
                 return TableScene.resumed(self, saved)
             self._memory.profile.notices.append("No saved match to continue: a new match starts.")
         if options.resume or options.autoplay:
-            return TableScene(self, options.new_match(options.level))
+            return TableScene(self, options.new_match(self._memory.settings))
         return TitleScene(self)
 
     # --- the scenes' context ------------------------------------------------------
@@ -97,6 +102,29 @@ class App:
     @property
     def memory(self) -> Memory:
         return self._memory
+
+    def apply_settings(self) -> None:
+        chosen = self._memory.settings
+        self._sounds.set_volume(chosen.volume, chosen.muted)
+        if (self._art.deck, self._art.back) != (chosen.deck, chosen.back):
+            self._art.set_style(chosen.deck, chosen.back)
+        if chosen.fullscreen != self._fullscreen:
+            self._set_fullscreen(chosen.fullscreen)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to a window of the size the game was started with."""
+        self._fullscreen = on
+        if on:
+            self._screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
+        self.stack.resize()
+
+    def toggle_fullscreen(self) -> None:
+        """F11, anywhere: the other of full screen and window, kept in the settings."""
+        memory = self._memory
+        memory.save_settings(memory.settings.changed(fullscreen=not memory.settings.fullscreen))
+        self.apply_settings()
 
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
@@ -149,6 +177,8 @@ class App:
                 self.quit()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized(event)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
             else:
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))

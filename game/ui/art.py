@@ -10,16 +10,13 @@ import pygame
 
 from game.engine.cards import JOKER_LABEL, Card
 from game.resources import asset_path
+from game.settings import CARD_BACKS, DECK_STYLES
 from game.ui.sprites import Pose
 
 CARD_ASPECT = 5 / 7
 """Card width over height."""
 BACK = "back"
 """The picture name of the card back (whichever back is chosen)."""
-DECK_STYLES: tuple[str, ...] = ("classic", "four_colour")
-"""Face styles, the default first: red and black, or with ♦ blue and ♣ green."""
-CARD_BACKS: tuple[str, ...] = ("blue", "red")
-"""Back designs, the default first."""
 ANGLE_STEP = 15
 """Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.registry import policy_factory
-from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, LEVELS, MatchSetup, level_seats
+from game.settings import Settings
+from game.ui.setup import AUTOPLAY_SEATS, LEVELS, MatchSetup
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +30,8 @@ class LaunchOptions:
     seed: int | None = None
     """The first match's seed (random if not given)."""
     size: tuple[int, int] = (1280, 800)
-    level: str = "normal"
-    """The opponents' level on the title screen."""
+    level: str | None = None
+    """``--level``: every opponent at this level for this run (else the settings' levels)."""
     mute: bool = False
     ai_process: bool = True
     """Think in a separate process (off: on a thread, for tests that need no process)."""
@@ -45,13 +46,12 @@ class LaunchOptions:
     resume: bool = False
     """``--continue``: open the saved match at once."""
 
-    @property
-    def move_seconds(self) -> float:
-        """How long a card takes to travel: the normal pace, or none at full speed."""
-        return 0.0 if self.max_speed else CARD_GLIDE_SECONDS
+    def move_seconds(self, settings: Settings) -> float:
+        """How long a card takes to travel: the chosen speed's, or none with ``--speed max``."""
+        return 0.0 if self.max_speed else settings.move_seconds
 
-    def opponents(self, level: str) -> dict[int, str]:
-        """The AI seats of a new match: ``--seats`` if given, else Left, Top, Right at ``level``.
+    def opponents(self, settings: Settings) -> dict[int, str]:
+        """The AI seats of a new match: ``--seats`` if given, else the settings' levels.
 
         In autoplay every seat is an AI seat, Bottom included.
         """
@@ -59,19 +59,21 @@ class LaunchOptions:
             return dict(enumerate(self.seats or AUTOPLAY_SEATS))
         if self.seats:
             return dict(enumerate(self.seats, start=1))
-        return level_seats(level)
+        return settings.policies
 
     def deal_seed(self) -> int:
         """The seed of a new match: ``--seed`` if given, else a fresh one."""
         return self.seed if self.seed is not None else random.randrange(2**31)
 
-    def new_match(self, level: str) -> MatchSetup:
-        """The setup of a new match against :meth:`opponents`."""
+    def new_match(self, settings: Settings) -> MatchSetup:
+        """The setup of a new match by ``settings`` (its rules, seats and pace)."""
         return MatchSetup(
             seed=self.deal_seed(),
-            policies=self.opponents(level),
-            move_seconds=self.move_seconds,
+            rules=settings.rules,
+            policies=self.opponents(settings),
+            move_seconds=self.move_seconds(settings),
             rounds=self.rounds if self.autoplay else None,
+            names=settings.names,
         )
 
 
@@ -87,7 +89,9 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument("--quit-when-done", action="store_true", help="close after autoplay")
     parser.add_argument("--seed", type=int, help="seed of the first match")
     parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
-    parser.add_argument("--level", choices=LEVELS, default="normal", help="opponents' level")
+    parser.add_argument(
+        "--level", choices=LEVELS, help="every opponent at this level (else as in the settings)"
+    )
     parser.add_argument("--mute", action="store_true", help="no sound")
     parser.add_argument(
         "--seats",

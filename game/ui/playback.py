@@ -34,7 +34,7 @@ from game.engine.events import (
 )
 from game.engine.rules import RuleSet
 from game.ui.layout import TableLayout
-from game.ui.names import round_title, seat_name
+from game.ui.names import Seating, round_title
 from game.ui.shown import ShownTable
 from game.ui.sound import Sounds
 from game.ui.sprites import CardSprite, Pose
@@ -74,7 +74,7 @@ class Playback:
         rules: RuleSet,
         layout: TableLayout,
         pace: float,
-        human: bool,
+        seating: Seating,
         sounds: Sounds,
         on_moved: Callable[[int | None], None],
         on_round_scored: Callable[[RoundScored], None],
@@ -83,11 +83,11 @@ class Playback:
         """``on_moved(seat)`` follows each draw and discard shown (``seat`` None for a new
         deal); ``on_round_scored`` and ``on_match_over`` follow a round's and the match's end.
         """
-        self.shown = ShownTable(rules, human)
+        self.shown = ShownTable(rules, seating.human)
         self.stage = CardStage(self.shown, layout)
         self.pace = pace
         """How long one card takes to travel; 0 shows everything at once."""
-        self.human = human
+        self.seating = seating
         self._sounds = sounds
         self._on_moved = on_moved
         self._on_round_scored = on_round_scored
@@ -168,7 +168,7 @@ class Playback:
         self.shown.follow(event, insert_at)
         match event:
             case CutForDeal():
-                self.announce(f"{seat_name(event.dealer, self.human)} deals first", 1.5)
+                self.announce(f"{self.seating.name(event.dealer)} deals first", 1.5)
             case RoundStarted():
                 self.stage.new_round()
                 self.announce(self.round_title, 1.6)
@@ -192,12 +192,12 @@ class Playback:
                 self.announce("The discard pile is shuffled into a new stock", 2.0)
                 self._sounds.play("shuffle")
             case WentOut():
-                self.announce(f"{seat_name(event.seat, self.human)} went out!", 2.5)
+                self.announce(f"{self.seating.name(event.seat)} went out!", 2.5)
                 self.stage.revealed.add(event.seat)
                 self._moved("go_out", 2.0)
             case LastTurnsBegan():
-                if self.human and 0 in event.seats:
-                    who = seat_name(event.went_out, self.human)
+                if self.seating.human and 0 in event.seats:
+                    who = self.seating.name(event.went_out)
                     self.announce(f"{who} went out! Your last turn", 3.0)
             case RoundAbandoned():
                 self.announce("The stock ran out a third time: the round ends", 2.5)

@@ -49,6 +49,10 @@ class SceneContext(Protocol):
         """The profile: settings, the saved match."""
         ...
 
+    def apply_settings(self) -> None:
+        """Make the window follow the settings of :attr:`memory` now (sound, full screen …)."""
+        ...
+
     def push(self, scene: Scene) -> None:
         """Show ``scene`` on top of the current one."""
         ...

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.rules import RuleSet
-from game.settings import CARD_GLIDE_SECONDS, LEVELS
+from game.settings import CARD_GLIDE_SECONDS, LEVELS, SEATS
+from game.ui.names import Seating
 
 __all__ = ["AUTOPLAY_SEATS", "CARD_GLIDE_SECONDS", "LEVELS", "MatchSetup", "level_seats"]
 AUTOPLAY_SEATS = ("hard", "normal", "hard", "greedy")
@@ -29,6 +30,13 @@ class MatchSetup:
     """How long one card takes to travel; 0 plays at full speed."""
     rounds: int | None = None
     """Stop after this many rounds (autoplay), or play the whole match."""
+    names: tuple[str, ...] = SEATS
+    """What Left, Top and Right are called."""
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where, for the table's words."""
+        return Seating(self.human, self.names)
 
     @property
     def human(self) -> bool:

@@ -163,6 +163,8 @@ class ShownTable:
         self.phase = None
 
     def _receive(self, seat: int, card: Card, insert_at: int | None) -> None:
+        """``seat`` drew ``card``: it now must discard."""
+        self.current_seat, self.phase = seat, Phase.DISCARD
         hand = self.hands[seat]
         if insert_at is None or seat != 0:
             hand.append(card)

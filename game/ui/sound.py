@@ -28,6 +28,9 @@ class Sounds:
 
     def __init__(self, enabled: bool = True) -> None:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.volume = 1.0
+        """From 0 (silent) to 1, applied to every effect."""
+        self.muted = False
         self.enabled = enabled and self._open_device()
         if self.enabled:
             for name in NAMES:
@@ -48,9 +51,14 @@ class Sounds:
             return False
         return True
 
+    def set_volume(self, volume: float, muted: bool) -> None:
+        """Play at ``volume`` (0 to 1) from now on, or not at all while ``muted``."""
+        self.volume, self.muted = max(0.0, min(1.0, volume)), muted
+
     def play(self, name: str) -> None:
         """Play effect ``name`` if sound is on and the effect exists."""
-        sound = self._sounds.get(name) if self.enabled else None
-        if sound is not None:
+        sound = self._sounds.get(name) if self.enabled and not self.muted else None
+        if sound is not None and self.volume > 0:
             with contextlib.suppress(pygame.error):
+                sound.set_volume(self.volume)
                 sound.play()

@@ -18,7 +18,7 @@ from game.ui.art import card_height as snap_height
 from game.ui.art import card_width
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
-from game.ui.names import seat_name, winners_line
+from game.ui.names import Seating, winners_line
 from game.ui.scene import Scene, SceneContext
 from game.ui.shown import ShownTable
 from game.ui.sprites import Pose
@@ -103,7 +103,7 @@ def paint_score_sheet(
     text: Text,
     area: pygame.Rect,
     shown: ShownTable,
-    human: bool,
+    seating: Seating,
     highlight: Sequence[int] = (),
 ) -> None:
     """Rounds down, players across, with the totals in the last row."""
@@ -119,7 +119,7 @@ def paint_score_sheet(
     cell(0, 0, "Round", MUTED, True)
     for seat in range(players):
         colour = GOLD if seat in highlight else INK
-        cell(seat + 1, 0, seat_name(seat, human), colour, True)
+        cell(seat + 1, 0, seating.name(seat), colour, True)
     for number, size_dealt in enumerate(hand_sizes):
         cell(0, number + 1, f"{number + 1} ({size_dealt} cards)", MUTED, False)
         if number < len(shown.round_scores):
@@ -142,10 +142,10 @@ class Overlay(Scene):
     title_lines = 3.4
     """How much room, in text lines, the title takes above the content."""
 
-    def __init__(self, context: SceneContext, shown: ShownTable, human: bool) -> None:
+    def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
         super().__init__(context)
         self.shown = shown
-        self.human = human
+        self.seating = seating
         self.buttons: list[Button] = []
         self.open = True
 
@@ -209,8 +209,8 @@ class Overlay(Scene):
 class ScoreSheetScene(Overlay):
     """The score sheet, a click away at any time."""
 
-    def __init__(self, context: SceneContext, shown: ShownTable, human: bool) -> None:
-        super().__init__(context, shown, human)
+    def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
+        super().__init__(context, shown, seating)
         self.buttons = [Button("Close", self.close)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -221,7 +221,7 @@ class ScoreSheetScene(Overlay):
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, "Score sheet", 1.5)
-        paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.human)
+        paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.seating)
 
 
 class RoundSummaryScene(Overlay):
@@ -231,12 +231,12 @@ class RoundSummaryScene(Overlay):
         self,
         context: SceneContext,
         shown: ShownTable,
-        human: bool,
+        seating: Seating,
         event: RoundScored,
         last: bool,
         close_after: float | None,
     ) -> None:
-        super().__init__(context, shown, human)
+        super().__init__(context, shown, seating)
         self.event = event
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
@@ -266,7 +266,7 @@ class RoundSummaryScene(Overlay):
         event = self.event
         title = f"Round {event.round_index + 1} of {self.shown.rounds}"
         if event.went_out is not None:
-            title += f" — {seat_name(event.went_out, self.human)} went out"
+            title += f" — {self.seating.name(event.went_out)} went out"
         elif event.abandoned:
             title += " — the stock ran out"
         if event.multiplier > 1:
@@ -278,7 +278,7 @@ class RoundSummaryScene(Overlay):
         rows, sheet = self.hand_rows()
         for seat, row in enumerate(rows):
             self._paint_hand_row(surface, layout, seat, row)
-        paint_score_sheet(surface, self.context.text, sheet, self.shown, self.human)
+        paint_score_sheet(surface, self.context.text, sheet, self.shown, self.seating)
 
     def _paint_hand_row(
         self, surface: pygame.Surface, layout: OverlayLayout, seat: int, row: pygame.Rect
@@ -286,9 +286,7 @@ class RoundSummaryScene(Overlay):
         event, text, size = self.event, self.context.text, layout.text_size
         penalty = event.penalties[seat]
         out = " (went out)" if seat == event.went_out else ""
-        text.blit(
-            surface, f"{seat_name(seat, self.human)}{out}", size, INK, True, topleft=row.topleft
-        )
+        text.blit(surface, f"{self.seating.name(seat)}{out}", size, INK, True, topleft=row.topleft)
         points = f"{penalty} point{'' if penalty == 1 else 's'}"
         below = (row.left, row.top + round(size * 1.4))
         text.blit(surface, points, size, GOLD if penalty == 0 else INK, topleft=below)
@@ -325,11 +323,11 @@ class MatchEndScene(Overlay):
         self,
         context: SceneContext,
         shown: ShownTable,
-        human: bool,
+        seating: Seating,
         event: MatchOver,
         new_game: Callable[[], None],
     ) -> None:
-        super().__init__(context, shown, human)
+        super().__init__(context, shown, seating)
         self.event = event
         self.buttons = [Button("New game", new_game), Button("Quit", context.quit)]
 
@@ -338,17 +336,17 @@ class MatchEndScene(Overlay):
         totals = self.event.totals
         order = sorted(range(len(totals)), key=lambda seat: totals[seat])
         return "   ".join(
-            f"{place}. {seat_name(seat, self.human)} {totals[seat]}"
+            f"{place}. {self.seating.name(seat)} {totals[seat]}"
             for place, seat in enumerate(order, start=1)
         )
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
-        self.draw_title(surface, layout, winners_line(self.event.winners, self.human), 1.8)
+        self.draw_title(surface, layout, winners_line(self.event.winners, self.seating), 1.8)
         size = layout.text_size
         sheet = layout.content.copy()
         sheet.height -= round(size * 2.2)
         paint_score_sheet(
-            surface, self.context.text, sheet, self.shown, self.human, self.event.winners
+            surface, self.context.text, sheet, self.shown, self.seating, self.event.winners
         )
         bottom = (layout.panel.centerx, layout.content.bottom)
         self.context.text.blit(

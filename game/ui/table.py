@@ -24,13 +24,16 @@ from game.engine.match import Match
 from game.engine.solver import best_arrangement
 from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
+from game.stats import level_key, result_from
 from game.ui import hand_order
 from game.ui.art import card_height
 from game.ui.layout import TableLayout
-from game.ui.names import seat_label, seat_name, status_line
+from game.ui.names import seat_label, status_line
 from game.ui.playback import Arrival, Playback, TimedText
 from game.ui.pointer import Pointer
+from game.ui.rules_screen import RulesScene
 from game.ui.scene import Scene, SceneContext
+from game.ui.settings_screen import SettingsScene
 from game.ui.setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.shown import ShownTable
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
@@ -56,7 +59,7 @@ class TableScene(Scene):
             setup.rules,
             self.layout,
             setup.move_seconds,
-            setup.human,
+            setup.seating,
             context.sounds,
             on_moved=self._hand_moved,
             on_round_scored=self._round_scored,
@@ -77,8 +80,11 @@ class TableScene(Scene):
             rng_states=None if saved is None else saved.rng_states,
         )
         self.covered = False
+        self._speed = context.memory.settings.speed
         self.finished = False
         self.rounds_scored = 0
+        self.went_out = 0 if saved is None else saved.went_out
+        """Rounds of this match you went out in (for the statistics)."""
         self.hint: Suggestion | None = None
         self.notice: TimedText | None = None
         self.selected: int | None = None
@@ -102,6 +108,8 @@ class TableScene(Scene):
             pygame.K_h: self._ask_hint,
             pygame.K_TAB: self._show_scores,
             pygame.K_SPACE: self.playback.finish,
+            pygame.K_o: lambda: self.context.push(SettingsScene(self.context)),
+            pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
         }
         self.on_resize()
 
@@ -114,7 +122,8 @@ class TableScene(Scene):
         match = saved.match
         options = context.options
         rounds = options.rounds if options.autoplay else None
-        setup = MatchSetup(match.seed, match.rules, policies, options.move_seconds, rounds)
+        pace = options.move_seconds(context.memory.settings)
+        setup = MatchSetup(match.seed, match.rules, policies, pace, rounds, saved.names)
         return cls(context, setup, saved)
 
     # --- facts ---------------------------------------------------------------
@@ -159,6 +168,10 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         self.covered = False
+        speed = self.context.memory.settings.speed
+        if speed != self._speed:  # back from the settings: the new pace applies at once
+            self._speed = speed
+            self.playback.pace = self.context.options.move_seconds(self.context.memory.settings)
 
     def on_leave(self) -> None:
         self.seats.close()
@@ -218,9 +231,9 @@ class TableScene(Scene):
         close_after = None
         if options.autoplay:
             close_after = 0.0 if options.max_speed else SUMMARY_SECONDS
-        human = self.setup.human
+        seating = self.setup.seating
         self.context.push(
-            RoundSummaryScene(self.context, self.shown, human, event, last, close_after)
+            RoundSummaryScene(self.context, self.shown, seating, event, last, close_after)
         )
         if done:
             self.finished = True
@@ -228,12 +241,35 @@ class TableScene(Scene):
 
     def _match_over(self, event: MatchOver) -> None:
         self.finished = True
-        human = self.setup.human
-        self.context.sounds.play("win" if human and 0 in event.winners else "round_end")
-        ending = MatchEndScene(self.context, self.shown, human, event, new_game=self._new_game)
+        seating = self.setup.seating
+        self.context.sounds.play("win" if seating.human and 0 in event.winners else "round_end")
+        ending = MatchEndScene(self.context, self.shown, seating, event, new_game=self._new_game)
         self.context.push(ending)
         if self.context.options.autoplay:
             self.context.autoplay_finished()
+
+    def _apply(self, action: Action) -> None:
+        """Play a checked action: its events wait to be shown, the match is kept, and a
+        finished match is counted."""
+        events = self.match.apply(action)
+        self.went_out += sum(
+            1 for event in events if isinstance(event, RoundScored) and event.went_out == 0
+        )
+        self.playback.extend(events)
+        self._save()
+        if self.match.is_over and self.setup.human:
+            self._count_result()
+
+    def _count_result(self) -> None:
+        match = self.match
+        result = result_from(
+            level_key(self.setup.policies),
+            match.totals,
+            match.winners,
+            match.round_scores,
+            self.went_out,
+        )
+        self.context.memory.record(result)
 
     def _save(self) -> None:
         """Keep the match as it now stands in the profile (none once it is over).
@@ -250,10 +286,10 @@ class TableScene(Scene):
         if sorted(order) != sorted(self.match.hands[0]):
             order = list(self.match.hands[0])  # a new deal waits to be shown
         policies = self.setup.policies
-        names = tuple(seat_name(seat, self.setup.human) for seat in range(1, self.match.players))
-        memory.save_match(
-            SavedMatch(self.match, policies, names, tuple(order), self.seats.rng_states)
-        )
+        names = self.setup.names
+        states = self.seats.rng_states
+        saved = SavedMatch(self.match, policies, names, tuple(order), states, self.went_out)
+        memory.save_match(saved)
 
     def _new_game(self) -> None:
         """A new deal against the same seats."""
@@ -276,8 +312,7 @@ class TableScene(Scene):
         self.seats.ask(view)
         action = self.seats.decision(view)
         if action is not None:
-            self.playback.extend(self.match.apply(action))
-            self._save()
+            self._apply(action)
             self._ask_ai()
 
     def _ask_hint(self) -> None:
@@ -314,8 +349,7 @@ class TableScene(Scene):
             self.refuse(f"Not allowed: {reason}")
             return False
         self.playback.arrival = arrival or Arrival(None, None)
-        self.playback.extend(self.match.apply(action, validate=False))
-        self._save()
+        self._apply(action)
         self._ask_ai()
         self.update(0.0)
         return True
@@ -353,7 +387,7 @@ class TableScene(Scene):
 
     def _show_scores(self) -> None:
         self.context.sounds.play("click")
-        self.context.push(ScoreSheetScene(self.context, self.shown, self.setup.human))
+        self.context.push(ScoreSheetScene(self.context, self.shown, self.setup.seating))
 
     def _step_selection(self, step: int, carry: bool) -> None:
         """Select the next card left or right (``carry``: move the selected card that way)."""
@@ -390,8 +424,9 @@ class TableScene(Scene):
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table as shown, nothing of the live match."""
-        shown, human, policies = self.shown, self.setup.human, self.setup.policies
-        you = f"You · total {shown.totals[0]}" if human else seat_label(0, human, policies)
+        shown, seating, policies = self.shown, self.setup.seating, self.setup.policies
+        human = seating.human
+        you = f"You · total {shown.totals[0]}" if human else seat_label(0, seating, policies)
         banner = self.playback.banner
         return TablePicture(
             layout=self.layout,
@@ -399,7 +434,7 @@ class TableScene(Scene):
             sprites=self.playback.stage.sprites,
             human=human,
             seat_labels=tuple(
-                seat_label(seat, human, policies) for seat in range(len(shown.hands))
+                seat_label(seat, seating, policies) for seat in range(len(shown.hands))
             ),
             you_label=you,
             thinking=None if self.busy else self.seats.thinking,
@@ -410,9 +445,9 @@ class TableScene(Scene):
             glows=self.pointer.glows(),
             banner=None if banner is None else banner.text,
             notice=None if self.notice is None else self.notice.text,
-            status=status_line(shown.current_seat, shown.phase, human, self.busy),
+            status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
-            dealer=f"Dealer: {seat_name(shown.dealer, human)}",
+            dealer=f"Dealer: {seating.name(shown.dealer)}",
             buttons=tuple(self.buttons),
         )
 

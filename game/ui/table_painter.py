@@ -27,7 +27,7 @@ from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 KEYS_HELP = (
     "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
-    "Enter discard · H hint · Tab scores · Space skip animation"
+    "Enter discard · H hint · Tab scores · R rules · O settings · Space skip"
 )
 SELECTED = (120, 200, 255)
 EMPTY_PILE = (40, 110, 74)

@@ -7,10 +7,13 @@ import pygame
 from game.engine.cards import Card, Rank, Suit
 from game.saved_match import SavedMatch
 from game.ui.art import card_height as art_height
-from game.ui.names import SEAT_NAMES, policy_label, seat_name
+from game.ui.names import SEAT_NAMES, Seating, policy_label
+from game.ui.rules_screen import RulesScene
 from game.ui.scene import Scene, SceneContext
+from game.ui.settings_screen import SettingsScene
 from game.ui.setup import LEVELS
 from game.ui.sprites import Pose
+from game.ui.stats_screen import StatsScene
 from game.ui.table import TableScene
 from game.ui.table_painter import felt
 from game.ui.widgets import GOLD, MUTED, Button
@@ -34,7 +37,6 @@ class TitleScene(Scene):
 
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
-        self.level = context.options.level
         self.seats_line = self._seats_line()
         self.saved = context.memory.saved_match()
         self.saved_line = None if self.saved is None else _progress(self.saved)
@@ -44,6 +46,9 @@ class TitleScene(Scene):
             self.buttons.insert(0, Button("Continue", self._continue))
         if self.seats_line is None:
             self.buttons.append(Button(self._level_label(), self._next_level))
+        self.buttons.append(Button("Settings", lambda: context.push(SettingsScene(context))))
+        self.buttons.append(Button("Statistics", lambda: context.push(StatsScene(context))))
+        self.buttons.append(Button("Rules", lambda: context.push(RulesScene(context))))
         self.buttons.append(Button("Quit", context.quit))
         self._level_button = next((b for b in self.buttons if b.on_click == self._next_level), None)
 
@@ -55,10 +60,16 @@ class TitleScene(Scene):
         return "   ".join(f"{name}: {policy_label(spec)}" for name, spec in named)
 
     def _level_label(self) -> str:
-        return f"Opponents: {self.level.capitalize()}"
+        levels = self.context.memory.settings.levels
+        if len(set(levels)) == 1:
+            return f"Opponents: {levels[0].capitalize()}"
+        return "Opponents: " + " · ".join(level.capitalize() for level in levels)
 
     def _next_level(self) -> None:
-        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        """Every opponent one level up (after Hard, Easy again); kept in the settings."""
+        memory = self.context.memory
+        level = LEVELS[(LEVELS.index(memory.settings.levels[0]) + 1) % len(LEVELS)]
+        memory.save_settings(memory.settings.changed(levels=(level,) * 3))
         if self._level_button is not None:
             self._level_button.label = self._level_label()
         self.context.sounds.play("click")
@@ -67,8 +78,9 @@ class TitleScene(Scene):
         """Deal a new match; a saved one is given up."""
         self.context.sounds.play("click")
         if self.saved is not None:
-            self.context.memory.forget_match()
-        self.context.replace(TableScene(self.context, self.context.options.new_match(self.level)))
+            self.context.memory.abandon_match()
+        setup = self.context.options.new_match(self.context.memory.settings)
+        self.context.replace(TableScene(self.context, setup))
 
     def _continue(self) -> None:
         assert self.saved is not None
@@ -82,13 +94,20 @@ class TitleScene(Scene):
     def on_enter(self) -> None:
         self.on_resize()
 
+    def on_resume(self) -> None:
+        """Back from the settings: the opponents may have changed."""
+        if self._level_button is not None:
+            self._level_button.label = self._level_label()
+
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
         self.context.art.use_heights((self.card_height,))
-        button_width, button_height = round(width * 0.24), round(height * 0.07)
+        button_width = round(width * 0.24)
+        step = min(0.1, 0.4 / len(self.buttons))
+        button_height = round(height * step * 0.72)
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, 0, button_width, button_height)
-            button.rect.center = (width // 2, round(height * (0.58 + index * 0.1)))
+            button.rect.center = (width // 2, round(height * (0.6 + index * step)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for button in self.buttons:
@@ -107,7 +126,7 @@ class TitleScene(Scene):
             angle = (index - 2) * -9
             center = (
                 width / 2 + (index - 2) * card_height * 0.32,
-                height * 0.33 + abs(index - 2) * 8,
+                height * 0.3 + abs(index - 2) * 8,
             )
             self.context.art.draw(surface, card, Pose(center, card_height, angle, True))
         text = self.context.text
@@ -130,8 +149,6 @@ class TitleScene(Scene):
 def _progress(saved: SavedMatch) -> str:
     """``Round 3 of 11 — You 12 · Left 20 · Top 5 · Right 30``."""
     match = saved.match
-    human = 0 not in saved.policies
-    totals = " · ".join(
-        f"{seat_name(seat, human)} {total}" for seat, total in enumerate(match.totals)
-    )
+    seating = Seating(0 not in saved.policies, saved.names)
+    totals = " · ".join(f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals))
     return f"Round {match.round_index + 1} of {match.rules.rounds} — {totals}"

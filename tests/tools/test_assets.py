@@ -19,7 +19,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.cards import new_shoe
-from game.ui.art import BACK, CARD_BACKS, DECK_STYLES, card_file
+from game.settings import CARD_BACKS, DECK_STYLES
+from game.ui.art import BACK, card_file
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.engine.cards import Card, Rank
-from game.ui.art import BACK, CARD_BACKS, DECK_STYLES, CardArt, card_width
+from game.settings import CARD_BACKS, DECK_STYLES
+from game.ui.art import BACK, CardArt, card_width
 from game.ui.sprites import Pose
 
 HEIGHT = 84  # small, so every pixel can be read quickly

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from game.settings import Settings
 from game.ui.app import App
 from game.ui.options import parse_options
-from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup, level_seats
+from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup
 from game.ui.table import TableScene
 from game.ui.title import TitleScene
 from tests.ui.driver import FRAME, click, make_app
@@ -22,14 +23,15 @@ SAMPLE = "tests.ai.sample_bot:FirstLegalPolicy"
 
 def test_seats_set_left_top_and_right() -> None:
     options = parse_options(["--seats", f"hard,{SAMPLE},easy"])
-    assert options.opponents("normal") == {1: "hard", 2: SAMPLE, 3: "easy"}
-    assert parse_options([]).opponents("easy") == level_seats("easy")
+    assert options.opponents(Settings()) == {1: "hard", 2: SAMPLE, 3: "easy"}
+    mixed = Settings(levels=("easy", "hard", "normal"))
+    assert parse_options([]).opponents(mixed) == {1: "easy", 2: "hard", 3: "normal"}
 
 
 def test_with_autoplay_four_seats_set_bottom_left_top_and_right() -> None:
     options = parse_options(["--autoplay", "--seats", f"{SAMPLE},greedy,normal,hard"])
-    assert options.opponents("easy") == {0: SAMPLE, 1: "greedy", 2: "normal", 3: "hard"}
-    assert parse_options(["--autoplay"]).opponents("easy") == dict(enumerate(AUTOPLAY_SEATS))
+    assert options.opponents(Settings()) == {0: SAMPLE, 1: "greedy", 2: "normal", 3: "hard"}
+    assert parse_options(["--autoplay"]).opponents(Settings()) == dict(enumerate(AUTOPLAY_SEATS))
 
 
 @pytest.mark.parametrize(
@@ -52,8 +54,11 @@ def test_bad_seats_are_refused_with_the_reason(
 
 
 def test_one_pace_for_options_and_setups() -> None:
-    assert parse_options([]).move_seconds == CARD_GLIDE_SECONDS == MatchSetup(seed=1).move_seconds
-    assert parse_options(["--speed", "max"]).move_seconds == 0.0
+    normal = Settings()
+    assert parse_options([]).move_seconds(normal) == CARD_GLIDE_SECONDS
+    assert MatchSetup(seed=1).move_seconds == CARD_GLIDE_SECONDS
+    assert parse_options(["--speed", "max"]).move_seconds(normal) == 0.0
+    assert parse_options([]).move_seconds(Settings(speed="instant")) == 0.0
 
 
 def test_the_title_names_the_given_seats_and_deals_them(tmp_path: Path) -> None:
@@ -62,7 +67,8 @@ def test_the_title_names_the_given_seats_and_deals_them(tmp_path: Path) -> None:
         title = app.stack.top
         assert isinstance(title, TitleScene)
         assert title.seats_line == "Left: Hard   Top: FirstLegalPolicy   Right: Easy"
-        assert [button.label for button in title.buttons] == ["New game", "Quit"]
+        labels = [button.label for button in title.buttons]
+        assert labels == ["New game", "Settings", "Statistics", "Rules", "Quit"]
         click(title.buttons[0].rect.center)
         app.step(FRAME)
         table = app.stack.top

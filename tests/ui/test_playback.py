@@ -8,6 +8,7 @@ from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.layout import TableLayout
+from game.ui.names import Seating
 from game.ui.playback import Playback
 from game.ui.shown import ShownTable
 from game.ui.sound import Sounds
@@ -18,7 +19,7 @@ def make_playback(pace: float, log: list[object]) -> Playback:
         RuleSet(),
         TableLayout(1280, 800),
         pace,
-        True,
+        Seating(),
         Sounds(enabled=False),
         on_moved=lambda seat: log.append(("moved", seat)),
         on_round_scored=log.append,

@@ -13,6 +13,9 @@ import pytest
 
 from game.engine.actions import Phase
 from game.engine.rules import RuleSet
+from game.memory import Memory
+from game.profile import Profile
+from game.settings import Settings
 from game.ui.app import App
 from game.ui.setup import MatchSetup
 from game.ui.summary import MatchEndScene, RoundSummaryScene
@@ -78,9 +81,10 @@ def test_a_match_quit_at_any_moment_goes_on_exactly(
 ) -> None:
     profile = str(tmp_path)
     app = make_app(mute=True, profile=profile)
-    table = human_table(app, pace=0.45 if moment == "mid-animation" else 0.0)
+    table = human_table(app)
     play(app, table, actions=40)
     step_until(app, lambda: table.your_turn, frames=100_000)
+    table.playback.pace = 0.45  # cards glide from here on
     if moment == "mid-turn":  # drawn, and the hand reordered, but not discarded
         post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0)
         app.step(FRAME)
@@ -103,6 +107,7 @@ def test_a_match_quit_at_any_moment_goes_on_exactly(
     expected_order = table.shown.ahead(table.playback.queue, table.playback.arrival.index).hands[0]
     before = table.match.to_json()
     app.close()
+    Memory(Profile(tmp_path)).save_settings(Settings(speed="instant"))  # the rest at full speed
 
     again, resumed = resume(profile)
     try:

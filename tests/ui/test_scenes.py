@@ -11,6 +11,7 @@ import pytest
 
 from game.engine.events import MatchOver
 from game.ui.app import App
+from game.ui.names import Seating
 from game.ui.scene import Scene, SceneContext, SceneStack
 from game.ui.setup import MatchSetup
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
@@ -140,9 +141,15 @@ def test_drawing_changes_nothing(size: tuple[int, int]) -> None:
         autoplay = TableScene(app, MatchSetup(seed=3, policies=policies, move_seconds=0.0))
         app.replace(autoplay)
         step_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene))
-        scenes += [autoplay, app.stack.scenes[-1], ScoreSheetScene(app, autoplay.shown, False)]
+        scenes += [
+            autoplay,
+            app.stack.scenes[-1],
+            ScoreSheetScene(app, autoplay.shown, Seating(False)),
+        ]
         over = MatchOver(winners=(1,), totals=autoplay.shown.totals)
-        scenes.append(MatchEndScene(app, autoplay.shown, False, over, new_game=lambda: None))
+        scenes.append(
+            MatchEndScene(app, autoplay.shown, Seating(False), over, new_game=lambda: None)
+        )
         heights = (app.art._heights, list(app.art._recent))
         for scene in scenes:
             before = snapshot(scene)

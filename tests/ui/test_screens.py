@@ -30,7 +30,7 @@ def test_the_title_starts_a_match_at_the_chosen_level(app: App) -> None:
     assert isinstance(title, TitleScene)
     click(title.buttons[1].rect.center)
     app.step(FRAME)
-    assert title.level == "hard" and "Hard" in title.buttons[1].label
+    assert app.memory.settings.levels == ("hard",) * 3 and "Hard" in title.buttons[1].label
     click(title.buttons[0].rect.center)
     app.step(FRAME)
     table = app.stack.top
@@ -41,7 +41,7 @@ def test_the_title_starts_a_match_at_the_chosen_level(app: App) -> None:
 def test_quit_on_the_title_closes_the_window(app: App) -> None:
     title = app.stack.top
     assert isinstance(title, TitleScene)
-    click(title.buttons[2].rect.center)
+    click(next(b for b in title.buttons if b.label == "Quit").rect.center)
     app.step(FRAME)
     assert not app.running
 

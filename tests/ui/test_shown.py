@@ -41,4 +41,5 @@ def test_events_rebuild_the_table(rules: RuleSet, seed: int) -> None:
         assert [Counter(k) for k in shown.known] == [Counter(k) for k in match.known_cards]
         assert shown.round_index == match.round_index
         assert shown.wild_rank == match.wild_rank
+        assert (shown.current_seat, shown.phase) == (match.current_seat, match.phase)
     assert shown.round_scores == list(match.round_scores)

@@ -7,7 +7,7 @@ import dataclasses
 from game.engine.actions import Phase
 from game.engine.events import MatchOver
 from game.ui.app import App
-from game.ui.names import seat_name, status_line, winners_line
+from game.ui.names import Seating, status_line, winners_line
 from game.ui.setup import MatchSetup
 from game.ui.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table import TableScene
@@ -36,8 +36,10 @@ def test_whose_turn_is_the_one_shown_while_the_match_runs_ahead(app: App) -> Non
     step_until(app, ahead, frames=5000)
     picture = table.picture()
     shown_seat = table.shown.current_seat
-    assert picture.status == f"{seat_name(shown_seat, False)} is playing"
-    assert picture.status != status_line(table.match.current_seat, table.match.phase, False, True)
+    assert picture.status == f"{Seating(False).name(shown_seat)} is playing"
+    assert picture.status != status_line(
+        table.match.current_seat, table.match.phase, Seating(False), True
+    )
 
 
 def test_the_shown_turn_follows_the_engine_at_rest(app: App) -> None:
@@ -59,11 +61,14 @@ def test_the_shown_turn_follows_the_engine_at_rest(app: App) -> None:
 
 
 def test_autoplay_calls_seat_zero_bottom_everywhere() -> None:
-    assert seat_name(0, human=False) == "Bottom" and seat_name(0, human=True) == "You"
-    assert winners_line((0,), human=False) == "Bottom wins the match"
-    assert winners_line((0,), human=True) == "You win the match!"
-    assert winners_line((0, 2), human=False) == "Bottom and Top share the win"
-    assert status_line(0, Phase.DRAW, human=False, busy=False) == "Bottom is playing"
+    autoplay, person = Seating(human=False), Seating(human=True)
+    assert autoplay.name(0) == "Bottom" and person.name(0) == "You"
+    assert winners_line((0,), autoplay) == "Bottom wins the match"
+    assert winners_line((0,), person) == "You win the match!"
+    assert winners_line((0, 2), autoplay) == "Bottom and Top share the win"
+    assert status_line(0, Phase.DRAW, autoplay, busy=False) == "Bottom is playing"
+    renamed = Seating(True, ("Ada", "Bo", "Cy"))
+    assert renamed.name(2) == "Bo" and winners_line((1, 3), renamed) == "Ada and Cy share the win"
 
 
 def test_the_round_summary_and_the_match_end_say_bottom_in_autoplay(app: App) -> None:
@@ -74,8 +79,8 @@ def test_the_round_summary_and_the_match_end_say_bottom_in_autoplay(app: App) ->
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene)
     bottom_out = dataclasses.replace(summary.event, went_out=0)
-    again = RoundSummaryScene(app, table.shown, False, bottom_out, False, None)
+    again = RoundSummaryScene(app, table.shown, Seating(False), bottom_out, False, None)
     assert again.title() == "Round 1 of 11 — Bottom went out"
     over = MatchOver(winners=(0,), totals=(10, 20, 30, 40))
-    ending = MatchEndScene(app, table.shown, False, over, new_game=lambda: None)
+    ending = MatchEndScene(app, table.shown, Seating(False), over, new_game=lambda: None)
     assert ending.places() == "1. Bottom 10   2. Left 20   3. Top 30   4. Right 40"

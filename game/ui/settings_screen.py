@@ -1,0 +1,209 @@
+"""The settings screen: every rule of the next match, the opponents, pace, sound and looks.
+
+Each row explains its current choice and marks the default. A change is kept
+at once in the profile; rule changes apply from the next match (the screen
+says so), everything else at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.rule_options import RULE_OPTIONS, RuleOption, RuleValue, with_choice
+from game.settings import CARD_BACKS, DECK_STYLES, LEVELS, NAME_LENGTH, SEATS, SPEEDS, Settings
+from game.ui.form import ChoiceRow, Form, NameRow, NoteRow, Row
+from game.ui.layout import TableLayout
+from game.ui.scene import Scene, SceneContext
+from game.ui.table_painter import felt
+from game.ui.widgets import GOLD, MUTED, Button
+
+LEVEL_WORDS = {
+    "easy": "A casual player: goes out when it can, misses a useful card now and then",
+    "normal": "Counts its outs, keeps flexible melds, avoids feeding the next seat",
+    "hard": "Weighs more discards and every chance to meld: the strongest seat",
+}
+SPEED_WORDS = {
+    "slow": "Cards travel slowly: easy to follow every move",
+    "normal": "Cards travel at a natural pace",
+    "fast": "Cards fly: for players who know the game",
+    "instant": "No animation: every move lands at once",
+}
+DECK_NAMES = {"classic": "Two colours", "four_colour": "Four colours"}
+DECK_WORDS = {
+    "classic": "♠ ♣ black, ♥ ♦ red, as on a printed deck",
+    "four_colour": "♠ black, ♥ red, ♦ blue, ♣ green: suits told apart at a glance",
+}
+BACK_NAMES = {"blue": "Blue", "red": "Red"}
+BACK_WORDS = {"blue": "A deep blue back", "red": "A deep red back"}
+VOLUMES = tuple(step / 10 for step in range(11))
+
+
+class SettingsScene(Scene):
+    """A scrolling form over the felt; Back or Escape returns to where it was opened."""
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.form = Form(self._rows())
+        self.back = Button("Back", self.context.pop)
+
+    @property
+    def settings(self) -> Settings:
+        return self.context.memory.settings
+
+    def _change(self, **values: Any) -> None:
+        """Keep a change in the profile and let the window apply it."""
+        self.context.memory.save_settings(self.settings.changed(**values))
+        self.context.apply_settings()
+        self.context.sounds.play("click")
+
+    # --- the rows --------------------------------------------------------------------
+
+    def _rows(self) -> list[Row]:
+        rows: list[Row] = [NoteRow("The rules", "Rule changes apply from the next match")]
+        rows += [self._rule_row(option) for option in RULE_OPTIONS]
+        rows.append(NoteRow("The opponents", "Their levels apply from the next match"))
+        for seat, name in enumerate(SEATS):
+            rows += [self._level_row(seat, name), self._name_row(seat, name)]
+        rows.append(NoteRow("The table", "These apply at once"))
+        rows += self._table_rows()
+        return rows
+
+    def _rule_row(self, option: RuleOption) -> Row:
+        field = option.field
+        if not option.adjustable:
+            return NoteRow(f"{option.label}: {option.default.label}", option.explanation)
+        row: ChoiceRow[RuleValue] = ChoiceRow(
+            option.label,
+            option.values,
+            get=lambda: getattr(self.settings.rules, field),
+            set=lambda value: self._change(rules=with_choice(self.settings.rules, field, value)),
+            name_of=lambda value: option.choice(value).label,
+            explain=lambda value: option.choice(value).explanation,
+            default=option.default.value,
+        )
+        return row
+
+    def _level_row(self, seat: int, name: str) -> Row:
+        def set_level(value: str) -> None:
+            levels = list(self.settings.levels)
+            levels[seat] = value
+            self._change(levels=tuple(levels))
+
+        return ChoiceRow(
+            f"{name}: level",
+            LEVELS,
+            get=lambda: self.settings.levels[seat],
+            set=set_level,
+            name_of=str.capitalize,
+            explain=LEVEL_WORDS.__getitem__,
+            default=Settings().levels[seat],
+        )
+
+    def _name_row(self, seat: int, name: str) -> Row:
+        def set_name(value: str) -> None:
+            names = list(self.settings.names)
+            names[seat] = value
+            self._change(names=tuple(names))
+
+        return NameRow(
+            f"{name}: name",
+            get=lambda: self.settings.names[seat],
+            set=set_name,
+            longest=NAME_LENGTH,
+            explanation_text=f"What the {name.lower()} seat is called at the table (Enter to type)",
+        )
+
+    def _table_rows(self) -> list[Row]:
+        volume: ChoiceRow[float] = ChoiceRow(
+            "Sound volume",
+            VOLUMES,
+            get=lambda: self.settings.volume,
+            set=lambda value: self._change(volume=value),
+            name_of=lambda value: f"{round(value * 100)} %",
+            explain=lambda value: "Silent" if value == 0 else "How loud the table sounds",
+            default=Settings().volume,
+        )
+        return [
+            self._plain_row("Animation speed", "speed", tuple(SPEEDS), str.capitalize, SPEED_WORDS),
+            volume,
+            self._flag_row("Mute", "muted", "No sound at all", "Sounds play"),
+            self._plain_row("Deck", "deck", DECK_STYLES, DECK_NAMES.__getitem__, DECK_WORDS),
+            self._plain_row("Card back", "back", CARD_BACKS, BACK_NAMES.__getitem__, BACK_WORDS),
+            self._flag_row(
+                "Full screen",
+                "fullscreen",
+                "The window fills the screen (F11, anywhere)",
+                "A window on the desktop (F11 fills the screen)",
+            ),
+        ]
+
+    def _plain_row(
+        self,
+        label: str,
+        key: str,
+        values: tuple[str, ...],
+        name_of: Callable[[str], str],
+        words: dict[str, str],
+    ) -> Row:
+        row: ChoiceRow[str] = ChoiceRow(
+            label,
+            values,
+            get=lambda: str(getattr(self.settings, key)),
+            set=lambda value: self._change(**{key: value}),
+            name_of=name_of,
+            explain=words.__getitem__,
+            default=getattr(Settings(), key),
+        )
+        return row
+
+    def _flag_row(self, label: str, key: str, on: str, off: str) -> Row:
+        row: ChoiceRow[bool] = ChoiceRow(
+            label,
+            (False, True),
+            get=lambda: bool(getattr(self.settings, key)),
+            set=lambda value: self._change(**{key: value}),
+            name_of=lambda value: "On" if value else "Off",
+            explain=lambda value: on if value else off,
+            default=getattr(Settings(), key),
+        )
+        return row
+
+    # --- the scene ----------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        width, height = self.context.screen.get_size()
+        size = TableLayout(width, height).text_size
+        margin = size * 2
+        button = pygame.Rect(0, 0, size * 9, round(size * 2.2))
+        button.midbottom = (width // 2, height - size)
+        self.back.rect = button
+        area = pygame.Rect(margin, size * 4, width - margin * 2, button.top - size - size * 4)
+        self.form.place(area, size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Everything stops here: the scene beneath gets no input."""
+        if self.form.typing is None:
+            if self.back.handle_event(event):
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.context.pop()
+                return True
+        self.form.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.blit(felt((width, height)), (0, 0))
+        size = self.form.text_size
+        text = self.context.text
+        text.blit(surface, "Settings", round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        hint = "↑/↓ choose · ←/→ change · Enter type a name · Escape back"
+        text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
+        self.form.draw(surface, text)
+        self.back.draw(surface, text)

@@ -1,0 +1,73 @@
+"""The statistics screen: per opponents' level and overall, with a reset that asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.stats import ABANDONED_RULE, LEVEL_KEYS, LevelStats
+from game.ui.reading import BLANK, Line, ReadingScene, paragraph, row
+from game.ui.scene import SceneContext
+from game.ui.widgets import GOLD, MUTED, Button
+
+CONFIRM_SECONDS = 4.0
+"""How long "Reset? Click again" waits for the second click."""
+FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
+    ("Matches played", lambda s: str(s.played)),
+    ("Won", lambda s: str(s.won)),
+    ("  of which shared", lambda s: str(s.shared)),
+    ("Win rate", lambda s: f"{s.win_rate:.0%}" if s.played else "–"),
+    ("Best total", lambda s: "–" if s.best_total is None else str(s.best_total)),
+    ("Worst total", lambda s: "–" if s.worst_total is None else str(s.worst_total)),
+    ("Average total", lambda s: "–" if s.average is None else f"{s.average:.1f}"),
+    ("Rounds at 0", lambda s: str(s.rounds_at_zero)),
+    ("Times gone out", lambda s: str(s.went_out)),
+    ("Winning streak now", lambda s: str(s.current_streak)),
+    ("Best winning streak", lambda s: str(s.best_streak)),
+    ("Abandoned", lambda s: str(s.abandoned)),
+)
+"""Each row of the table: its label and how a column's statistics show it."""
+
+
+class StatsScene(ReadingScene):
+    """Your matches counted, per level of the opponents and overall."""
+
+    title = "Statistics"
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.confirming = 0.0
+        """Seconds left to confirm a reset (0: not asked)."""
+        self.reset_button = Button("Reset statistics", self._reset)
+        self.buttons.append(self.reset_button)
+
+    def columns(self) -> list[tuple[str, LevelStats]]:
+        """Overall, then each level that has matches."""
+        stats = self.context.memory.stats
+        levels = [(key.capitalize(), stats.for_level(key)) for key in LEVEL_KEYS]
+        return [("Overall", stats.overall), *((name, s) for name, s in levels if s.played)]
+
+    def lines(self) -> list[Line]:
+        columns = self.columns()
+        lines = [row("", *(name for name, _ in columns), colour=GOLD, bold=True)]
+        lines += [row(label, *(show(s) for _, s in columns)) for label, show in FIGURES]
+        return [*lines, BLANK, paragraph(ABANDONED_RULE, MUTED)]
+
+    def _reset(self) -> None:
+        if self.confirming <= 0:
+            self.confirming = CONFIRM_SECONDS
+            self.reset_button.label = "Reset? Click again"
+            return
+        self.context.memory.reset_stats()
+        self.context.sounds.play("click")
+        self._stop_confirming()
+        self.relayout()
+
+    def _stop_confirming(self) -> None:
+        self.confirming = 0.0
+        self.reset_button.label = "Reset statistics"
+
+    def update(self, dt: float) -> None:
+        if self.confirming > 0:
+            self.confirming -= dt
+            if self.confirming <= 0:
+                self._stop_confirming()

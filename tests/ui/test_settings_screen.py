@@ -1,0 +1,218 @@
+"""The settings screen, by keyboard and mouse: every setting reaches the engine or the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.memory import Memory
+from game.profile import Profile
+from game.rule_options import RULE_OPTIONS, RuleOption
+from game.settings import Settings
+from game.ui.app import App
+from game.ui.form import ChoiceRow, NameRow
+from game.ui.settings_screen import SettingsScene
+from game.ui.table import TableScene
+from game.ui.title import TitleScene
+from tests.ui.driver import FRAME, click, key, make_app, post, step_until
+
+ADJUSTABLE = [option for option in RULE_OPTIONS if option.adjustable]
+
+
+def open_settings(app: App) -> SettingsScene:
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    button = next(b for b in title.buttons if b.label == "Settings")
+    click(button.rect.center)
+    app.step(FRAME)
+    screen = app.stack.top
+    assert isinstance(screen, SettingsScene)
+    return screen
+
+
+def focus_row(app: App, screen: SettingsScene, label: str) -> int:
+    """Press Down until the row called ``label`` has the focus; its index."""
+    for _ in range(len(screen.form.rows)):
+        if screen.form.rows[screen.form.focus].label == label:
+            return screen.form.focus
+        key(pygame.K_DOWN)
+        app.step(FRAME)
+    raise AssertionError(f"no row {label!r}")
+
+
+def new_match(app: App) -> TableScene:
+    """Back to the title, then New game."""
+    key(pygame.K_ESCAPE)
+    app.step(FRAME)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(next(b for b in title.buttons if b.label == "New game").rect.center)
+    app.step(FRAME)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table
+
+
+@pytest.mark.parametrize("option", ADJUSTABLE, ids=[option.field for option in ADJUSTABLE])
+def test_each_rule_reaches_the_next_match(app: App, option: RuleOption) -> None:
+    field = option.field
+    screen = open_settings(app)
+    focus_row(app, screen, option.label)
+    key(pygame.K_RIGHT)
+    app.step(FRAME)
+    chosen = option.choices[1].value
+    assert getattr(app.memory.settings.rules, field) == chosen
+    table = new_match(app)
+    assert getattr(table.match.rules, field) == chosen
+
+
+def test_a_click_on_an_arrow_changes_a_row_and_says_when_it_applies(app: App) -> None:
+    screen = open_settings(app)
+    index = next(i for i, row in enumerate(screen.form.rows) if row.label == "Printed jokers")
+    while screen.form.row_rect(index).bottom > screen.form.area.bottom:
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        app.step(FRAME)
+    left, right = screen.form.arrow_rects(index)
+    click(right.center)
+    app.step(FRAME)
+    assert app.memory.settings.rules.jokers == 2
+    click(left.center)
+    app.step(FRAME)
+    assert app.memory.settings.rules.jokers == 0
+    assert screen.form.rows[0].explanation() == "Rule changes apply from the next match"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2], ids=["left", "top", "right"])
+def test_each_seat_level_reaches_the_next_match(app: App, seat: int) -> None:
+    screen = open_settings(app)
+    name = ("Left", "Top", "Right")[seat]
+    focus_row(app, screen, f"{name}: level")
+    key(pygame.K_RIGHT)
+    app.step(FRAME)
+    table = new_match(app)
+    expected = {1: "normal", 2: "normal", 3: "normal"} | {seat + 1: "hard"}
+    assert table.setup.policies == expected
+
+
+def test_a_seat_renamed_by_typing_is_called_so_at_the_table(app: App) -> None:
+    screen = open_settings(app)
+    index = focus_row(app, screen, "Top: name")
+    row = screen.form.rows[index]
+    assert isinstance(row, NameRow)
+    key(pygame.K_RETURN)
+    for _ in range(3):
+        key(pygame.K_BACKSPACE)
+    post(pygame.TEXTINPUT, text="Zoé")
+    key(pygame.K_RETURN)
+    app.step(FRAME)
+    assert app.memory.settings.names == ("Left", "Zoé", "Right")
+    key(pygame.K_ESCAPE)  # typing is over: Escape now leaves the screen
+    app.step(FRAME)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(next(b for b in title.buttons if b.label == "New game").rect.center)
+    app.step(FRAME)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.picture().seat_labels[2] == "Zoé · Normal"
+
+
+def test_the_players_option_is_shown_but_not_offered(app: App) -> None:
+    screen = open_settings(app)
+    players = next(row for row in screen.form.rows if row.label.startswith("Players"))
+    assert not players.focusable and "four" in players.explanation()
+
+
+def choose(app: App, screen: SettingsScene, label: str, value: object) -> None:
+    """Step the row ``label`` with → until it shows ``value``."""
+    index = focus_row(app, screen, label)
+    row = screen.form.rows[index]
+    assert isinstance(row, ChoiceRow)
+    for _ in range(len(row.values)):
+        if row.get() == value:
+            return
+        key(pygame.K_RIGHT)
+        app.step(FRAME)
+    raise AssertionError(f"{label} never showed {value!r}")
+
+
+def test_speed_reaches_the_table_and_instant_leaves_no_frame_waiting(app: App) -> None:
+    screen = open_settings(app)
+    choose(app, screen, "Animation speed", "instant")
+    table = new_match(app)
+    assert table.setup.move_seconds == 0.0
+    for _ in range(300):
+        app.step(FRAME)
+        assert not table.playback.animating, "nothing waits on an animation at instant speed"
+
+
+def test_speed_changed_from_the_table_applies_at_once(app: App) -> None:
+    open_settings(app)
+    table = new_match(app)
+    assert table.playback.pace == Settings().move_seconds
+    key(pygame.K_o)
+    app.step(FRAME)
+    opened = app.stack.top
+    assert isinstance(opened, SettingsScene)
+    choose(app, opened, "Animation speed", "slow")
+    key(pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert app.stack.top is table and table.playback.pace == Settings(speed="slow").move_seconds
+
+
+def test_volume_and_mute_reach_the_sounds(app: App) -> None:
+    screen = open_settings(app)
+    choose(app, screen, "Sound volume", 0.3)
+    assert app.sounds.volume == pytest.approx(0.3)
+    choose(app, screen, "Mute", True)
+    assert app.sounds.muted
+
+
+def test_full_screen_from_the_settings_and_by_f11(app: App) -> None:
+    screen = open_settings(app)
+    choose(app, screen, "Full screen", True)
+    assert app.screen.get_flags() & pygame.FULLSCREEN
+    key(pygame.K_F11)
+    app.step(FRAME)
+    assert not app.screen.get_flags() & pygame.FULLSCREEN
+    assert not app.memory.settings.fullscreen
+    assert app.screen.get_size() == (1280, 800)
+
+
+def test_choices_are_kept_in_the_profile(tmp_path: Path) -> None:
+    app = make_app(mute=True, profile=str(tmp_path))
+    try:
+        screen = open_settings(app)
+        choose(app, screen, "Animation speed", "fast")
+    finally:
+        app.close()
+    assert Memory(Profile(tmp_path)).settings.speed == "fast"
+    again = make_app(mute=True, profile=str(tmp_path))
+    try:
+        title = again.stack.top
+        assert isinstance(title, TitleScene)
+        step_until(again, lambda: True)
+        assert again.memory.settings.speed == "fast"
+    finally:
+        again.close()
+
+
+def test_deck_and_back_reach_the_card_art_at_once_and_on_the_next_start(tmp_path: Path) -> None:
+    app = make_app(mute=True, profile=str(tmp_path))
+    try:
+        screen = open_settings(app)
+        before = app.art.image("7D", 84)
+        choose(app, screen, "Deck", "four_colour")
+        choose(app, screen, "Card back", "red")
+        assert (app.art.deck, app.art.back) == ("four_colour", "red")
+        after = app.art.image("7D", 84)
+        assert pygame.image.tobytes(before, "RGBA") != pygame.image.tobytes(after, "RGBA")
+    finally:
+        app.close()
+    again = make_app(mute=True, profile=str(tmp_path))
+    try:
+        assert (again.art.deck, again.art.back) == ("four_colour", "red")
+    finally:
+        again.close()
