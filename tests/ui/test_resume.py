@@ -120,15 +120,20 @@ def test_a_match_quit_at_any_moment_goes_on_exactly(
         again.close()
 
 
-def test_the_title_offers_to_continue_the_saved_match(tmp_path: Path) -> None:
-    app = make_app(mute=True, profile=str(tmp_path))
-    table = human_table(app)
-    play(app, table, actions=12)
+def reopened_with_a_saved_match(profile: Path) -> tuple[App, TitleScene]:
+    """A window whose profile holds a match 12 actions in, back at the title."""
+    app = make_app(mute=True, profile=str(profile))
+    play(app, human_table(app), actions=12)
     app.close()
-    again = make_app(mute=True, profile=str(tmp_path))
+    again = make_app(mute=True, profile=str(profile))
+    title = again.stack.top
+    assert isinstance(title, TitleScene)
+    return again, title
+
+
+def test_the_title_offers_to_continue_the_saved_match(tmp_path: Path) -> None:
+    again, title = reopened_with_a_saved_match(tmp_path)
     try:
-        title = again.stack.top
-        assert isinstance(title, TitleScene)
         labels = [button.label for button in title.buttons]
         assert labels[0] == "Continue" and "New game" in labels
         assert title.saved_line is not None and title.saved_line.startswith("Round 1 of 8")

@@ -108,14 +108,7 @@ def test_a_seat_renamed_by_typing_is_called_so_at_the_table(app: App) -> None:
     key(pygame.K_RETURN)
     app.step(FRAME)
     assert app.memory.settings.names == ("Left", "Zoé", "Right")
-    key(pygame.K_ESCAPE)  # typing is over: Escape now leaves the screen
-    app.step(FRAME)
-    title = app.stack.top
-    assert isinstance(title, TitleScene)
-    click(next(b for b in title.buttons if b.label == "New game").rect.center)
-    app.step(FRAME)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
+    table = new_match(app)  # typing is over: Escape now leaves the screen
     assert table.picture().seat_labels[2] == "Zoé · Normal"
 
 

@@ -10,8 +10,8 @@ from game.stats import level_key
 from game.ui.app import App
 from game.ui.stats_screen import StatsScene
 from game.ui.title import TitleScene
-from tests.ui.driver import FRAME, click, make_app
-from tests.ui.test_resume import SEATS, human_table, play
+from tests.ui.driver import FRAME, click
+from tests.ui.test_resume import SEATS, human_table, play, reopened_with_a_saved_match
 
 
 def test_a_finished_match_is_counted_for_its_level_and_overall(app: App) -> None:
@@ -30,14 +30,8 @@ def test_a_finished_match_is_counted_for_its_level_and_overall(app: App) -> None
 
 
 def test_a_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path: Path) -> None:
-    app = make_app(mute=True, profile=str(tmp_path))
-    table = human_table(app)
-    play(app, table, actions=12)
-    app.close()
-    again = make_app(mute=True, profile=str(tmp_path))
+    again, title = reopened_with_a_saved_match(tmp_path)
     try:
-        title = again.stack.top
-        assert isinstance(title, TitleScene)
         click(next(b for b in title.buttons if b.label == "New game").rect.center)
         again.step(FRAME)
         overall = again.memory.stats.overall
