@@ -13,6 +13,7 @@ import argparse
 import multiprocessing
 import resource
 import sys
+import tempfile
 import time
 
 from game.sim.stats import percentile
@@ -30,6 +31,8 @@ def main() -> None:
         "--autoplay",
         "--quit-when-done",
         "--mute",
+        "--profile",
+        tempfile.mkdtemp(prefix="three-thirteen-frames-"),
         "--size",
         args.size,
         "--seed",
