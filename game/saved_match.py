@@ -8,7 +8,10 @@ random stream, so that the seats decide from there exactly as they would have.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import random
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,17 +98,22 @@ def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:
 
 
 def _state_to_json(state: RngState) -> list[Any]:
+    """``[version, base64 of the 625 words, gauss]``: packed, since a save is written on
+    every action and 625 numbers per seat would triple the cost of writing it."""
     version, internal, gauss = state
-    return [version, list(internal), gauss]
+    words = struct.pack(f"<{len(internal)}I", *internal)
+    return [version, base64.b64encode(words).decode("ascii"), gauss]
 
 
 def _state_from_json(data: Any) -> RngState:
     """A ``random.Random`` state from its JSON form; raises ``ValueError`` if it is not one."""
-    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)):
-        raise ValueError("a random stream is [version, [625 numbers], gauss]")
-    state = (data[0], tuple(data[1]), data[2])
+    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], str)):
+        raise ValueError("a random stream is [version, base64 words, gauss]")
     try:
+        words = base64.b64decode(data[1], validate=True)
+        internal = struct.unpack(f"<{len(words) // 4}I", words)
+        state = (data[0], internal, data[2])
         random.Random().setstate(state)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, struct.error, binascii.Error) as error:
         raise ValueError(f"not a random stream: {error}") from None
     return state

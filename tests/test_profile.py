@@ -161,3 +161,24 @@ def test_a_process_killed_in_the_middle_of_saving_leaves_a_loadable_file(tmp_pat
         profile = Profile(tmp_path)
         loaded = profile.read("match.json", saved_match.FORMAT, SavedMatch.from_json)
         assert loaded is not None and profile.notices == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(
+            lambda d: d["rng_states"].update({"1": [3, "not base64!", None]}), id="stream"
+        ),
+        pytest.param(lambda d: d["rng_states"].pop("2"), id="missing-stream"),
+        pytest.param(lambda d: d.update(hand_order=d["hand_order"][1:]), id="hand-order"),
+        pytest.param(lambda d: d["policies"].update({"1": "nobody:Bot"}), id="policy"),
+        pytest.param(lambda d: d.update(went_out=5), id="went-out"),
+    ],
+)
+def test_a_saved_match_that_does_not_hold_together_is_refused(
+    change: Callable[[dict[str, Any]], object],
+) -> None:
+    data = json.loads(json.dumps(a_saved_match().to_json()))
+    change(data)
+    with pytest.raises(ValueError):
+        SavedMatch.from_json(data)
