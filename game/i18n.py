@@ -1,0 +1,87 @@
+"""The game's languages: gettext catalogues, the language in use, and switching it live.
+
+Messages are marked with :func:`_` (and :func:`ngettext` where a number takes a
+plural form) and looked up each time they are shown, so a change of language
+(:func:`use`) shows at the next frame, without a restart. The compiled
+catalogues live in the assets (``locale/<language>/LC_MESSAGES/three_thirteen.mo``),
+found from a checkout, an installed wheel and the one-file executable alike.
+English is the source language: it needs no catalogue.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from game.resources import asset_root
+
+DOMAIN = "three_thirteen"
+LANGUAGES = ("en", "fr", "nl", "it")
+"""The languages the game speaks, English (the source) first."""
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}
+"""Each language in its own words (shown as such in every language)."""
+_ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where POSIX systems say the user's language, in gettext's order."""
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = LANGUAGES[0]
+
+
+def locale_folder() -> Path:
+    """The folder holding the compiled catalogues."""
+    return asset_root() / "locale"
+
+
+def catalogue(language: str, folder: Path | None = None) -> gettext.NullTranslations:
+    """The translations of ``language`` (none for English or a missing catalogue).
+
+    Raises ``ValueError`` for a language the game does not speak.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    if language == LANGUAGES[0]:
+        return gettext.NullTranslations()
+    where = folder if folder is not None else locale_folder()
+    return gettext.translation(DOMAIN, where, languages=[language], fallback=True)
+
+
+def use(language: str, folder: Path | None = None) -> None:
+    """Speak ``language`` from now on (``ValueError`` for one the game does not speak)."""
+    global _current, _language
+    _current, _language = catalogue(language, folder), language
+
+
+def language() -> str:
+    """The language in use."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count``, in the language in use."""
+    return _current.ngettext(singular, plural, count)
+
+
+def system_language(
+    preferred: Iterable[str] = (), environment: Mapping[str, str] | None = None
+) -> str:
+    """The first language the game speaks among the system's preferred ones, else English.
+
+    ``preferred`` are locale codes such as ``fr_BE`` or ``nl-NL`` (pygame-ce's
+    ``system.get_pref_locales()``); then the POSIX environment is asked.
+    """
+    env = os.environ if environment is None else environment
+    candidates = list(preferred)
+    for name in _ENVIRONMENT:
+        candidates += env.get(name, "").split(":")
+    for code in candidates:
+        short = code.replace("-", "_").split("_")[0].split(".")[0].lower()
+        if short in LANGUAGES:
+            return short
+    return LANGUAGES[0]
