@@ -63,6 +63,12 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it (it is kept as a constant
+    and passed through :func:`_` where it is shown)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular``/``plural`` for ``count``, in the language in use."""
     return _current.ngettext(singular, plural, count)

@@ -37,15 +37,17 @@ def pybabel(*arguments: str) -> None:
     CommandLineInterface().run(["pybabel", "--quiet", *arguments])
 
 
-def extract() -> None:
+def extract(output: Path = TEMPLATE) -> None:
+    """Write the template of every message marked in ``game/`` to ``output``."""
+    output.parent.mkdir(parents=True, exist_ok=True)
     pybabel(
         "extract",
-        "--keywords=_ ngettext:1,2",
+        "--keywords=_ N_ ngettext:1,2",
         "--no-location",
         "--sort-output",
         "--omit-header",
         "--project=Three-Thirteen",
-        f"--output-file={TEMPLATE}",
+        f"--output-file={output}",
         str(ROOT / "game"),
     )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.memory import Memory
 from game.profile import Profile
 from game.resources import asset_path
@@ -72,7 +73,9 @@ class App:
             saved = self._memory.saved_match()
             if saved is not None:
                 return TableScene.resumed(self, saved)
-            self._memory.profile.notices.append("No saved match to continue: a new match starts.")
+            self._memory.profile.notices.append(
+                _("No saved match to continue: a new match starts.")
+            )
         if options.resume or options.autoplay:
             return TableScene(self, options.new_match(self._memory.settings))
         return TitleScene(self)

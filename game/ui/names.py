@@ -7,11 +7,37 @@ from dataclasses import dataclass
 
 from game.engine.actions import Phase
 from game.engine.cards import Rank
+from game.i18n import N_, _
 
-SEAT_NAMES = ("Bottom", "Left", "Top", "Right")
-"""Seat 0 sits at the bottom; play passes to the left, round the table."""
-YOU = "You"
+SEAT_NAMES = (N_("Bottom"), N_("Left"), N_("Top"), N_("Right"))
+"""Seat 0 sits at the bottom; play passes to the left, round the table (English: shown
+through :func:`~game.i18n._`)."""
+YOU = N_("You")
 """Seat 0's name while a person plays it."""
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "greedy": N_("Greedy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+}
+"""The built-in policies as the table names them."""
+WILD_RANKS = {
+    Rank.ACE: N_("Aces are wild"),
+    Rank.TWO: N_("Twos are wild"),
+    Rank.THREE: N_("Threes are wild"),
+    Rank.FOUR: N_("Fours are wild"),
+    Rank.FIVE: N_("Fives are wild"),
+    Rank.SIX: N_("Sixes are wild"),
+    Rank.SEVEN: N_("Sevens are wild"),
+    Rank.EIGHT: N_("Eights are wild"),
+    Rank.NINE: N_("Nines are wild"),
+    Rank.TEN: N_("Tens are wild"),
+    Rank.JACK: N_("Jacks are wild"),
+    Rank.QUEEN: N_("Queens are wild"),
+    Rank.KING: N_("Kings are wild"),
+}
+"""What each wild rank's round is called."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +52,9 @@ class Seating:
     def name(self, seat: int) -> str:
         """``You`` for the person at the bottom (Bottom in autoplay); the others by name."""
         if seat == 0:
-            return YOU if self.human else SEAT_NAMES[0]
-        return self.names[seat - 1]
+            return _(YOU) if self.human else _(SEAT_NAMES[0])
+        name = self.names[seat - 1]
+        return _(name) if name == SEAT_NAMES[seat] else name  # a seat's own name is not translated
 
 
 def seat_name(seat: int, human: bool) -> str:
@@ -37,14 +64,16 @@ def seat_name(seat: int, human: bool) -> str:
 
 def policy_label(spec: str) -> str:
     """How a seat's policy is shown: ``Hard`` for a level, the class for ``module:Class``."""
-    return spec.rpartition(":")[2] if ":" in spec else spec.capitalize()
+    if spec in LEVEL_NAMES:
+        return _(LEVEL_NAMES[spec])
+    return spec.rpartition(":")[2] if ":" in spec else spec
 
 
 def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
     """The seat's name with its AI level, e.g. ``Left · Hard``."""
     name = seating.name(seat)
     policy = policies.get(seat)
-    return f"{name} · {policy_label(policy)}" if policy else name
+    return _("{name} · {level}").format(name=name, level=policy_label(policy)) if policy else name
 
 
 def winners_line(winners: Sequence[int], seating: Seating) -> str:
@@ -52,26 +81,28 @@ def winners_line(winners: Sequence[int], seating: Seating) -> str:
     names = [seating.name(seat) for seat in winners]
     if len(names) == 1:
         if seating.human and winners[0] == 0:
-            return "You win the match!"
-        return f"{names[0]} wins the match"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+            return _("You win the match!")
+        return _("{name} wins the match").format(name=names[0])
+    return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def round_title(round_index: int, rounds: int, wild_rank: Rank) -> str:
     """``Round 3 of 11 — Fives are wild``."""
-    return f"Round {round_index + 1} of {rounds} — {wild_rank.plural} are wild"
+    return _("Round {number} of {rounds} — {wild}").format(
+        number=round_index + 1, rounds=rounds, wild=_(WILD_RANKS[wild_rank])
+    )
 
 
 def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) -> str:
     """Whose turn is shown and what the player can do now."""
     if phase is Phase.MATCH_OVER:
-        return "The match is over"
+        return _("The match is over")
     if phase is None:
         return ""
     if seat != 0 or not seating.human:
-        return f"{seating.name(seat)} is playing"
+        return _("{name} is playing").format(name=seating.name(seat))
     if busy:
-        return "Your turn"
+        return _("Your turn")
     if phase is Phase.DRAW:
-        return "Your turn: drag the top card of the stock or the discard pile into your hand"
-    return "Now drag a card from your hand onto the discard pile"
+        return _("Your turn: drag the top card of the stock or the discard pile into your hand")
+    return _("Now drag a card from your hand onto the discard pile")

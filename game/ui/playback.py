@@ -33,6 +33,7 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.rules import RuleSet
+from game.i18n import _
 from game.ui.layout import TableLayout
 from game.ui.names import Seating, round_title
 from game.ui.shown import ShownTable
@@ -168,7 +169,9 @@ class Playback:
         self.shown.follow(event, insert_at)
         match event:
             case CutForDeal():
-                self.announce(f"{self.seating.name(event.dealer)} deals first", 1.5)
+                self.announce(
+                    _("{name} deals first").format(name=self.seating.name(event.dealer)), 1.5
+                )
             case RoundStarted():
                 self.stage.new_round()
                 self.announce(self.round_title, 1.6)
@@ -189,18 +192,18 @@ class Playback:
                 self._moved("discard", 0.35)
             case StockReshuffled():
                 self.stage.drop_hidden_discards()
-                self.announce("The discard pile is shuffled into a new stock", 2.0)
+                self.announce(_("The discard pile is shuffled into a new stock"), 2.0)
                 self._sounds.play("shuffle")
             case WentOut():
-                self.announce(f"{self.seating.name(event.seat)} went out!", 2.5)
+                self.announce(_("{name} went out!").format(name=self.seating.name(event.seat)), 2.5)
                 self.stage.revealed.add(event.seat)
                 self._moved("go_out", 2.0)
             case LastTurnsBegan():
                 if self.seating.human and 0 in event.seats:
                     who = self.seating.name(event.went_out)
-                    self.announce(f"{who} went out! Your last turn", 3.0)
+                    self.announce(_("{name} went out! Your last turn").format(name=who), 3.0)
             case RoundAbandoned():
-                self.announce("The stock ran out a third time: the round ends", 2.5)
+                self.announce(_("The stock ran out a third time: the round ends"), 2.5)
                 self.wait = self.pace * 2
             case RoundScored():
                 self.stage.revealed = set(range(len(self.shown.hands)))

@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
+from game.i18n import _
 from game.ui.drag import Clicked, DragController, Dropped, DropTarget, Press, Source, TargetKind
 from game.ui.layout import TableLayout
 from game.ui.playback import Arrival, Playback
@@ -126,7 +127,7 @@ class Pointer:
     def _press_pile(self, source: Source, pos: tuple[int, int]) -> None:
         stage, discard = self.playback.stage, self.playback.shown.discard
         if self.table.drawn:
-            self.table.refuse("You have drawn: now discard a card")
+            self.table.refuse(_("You have drawn: now discard a card"))
         elif source is Source.STOCK:
             self.drag.begin(source, pos, stage.at_stock(STOCK_GHOST))
         elif discard:

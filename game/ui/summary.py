@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
+from game.i18n import N_, _, ngettext
 from game.ui.art import card_height as snap_height
 from game.ui.art import card_width
 from game.ui.hand_order import meld_groups
@@ -116,19 +117,20 @@ def paint_score_sheet(
         center = (area.left + width * column + width // 2, area.top + line * row + line // 2)
         text.blit(surface, value, size, colour, bold, center=center)
 
-    cell(0, 0, "Round", MUTED, True)
+    cell(0, 0, _("Round"), MUTED, True)
     for seat in range(players):
         colour = GOLD if seat in highlight else INK
         cell(seat + 1, 0, seating.name(seat), colour, True)
     for number, size_dealt in enumerate(hand_sizes):
-        cell(0, number + 1, f"{number + 1} ({size_dealt} cards)", MUTED, False)
+        dealt = _("{number} ({count} cards)").format(number=number + 1, count=size_dealt)
+        cell(0, number + 1, dealt, MUTED, False)
         if number < len(shown.round_scores):
             for seat, points in enumerate(shown.round_scores[number]):
                 cell(seat + 1, number + 1, str(points), INK if points else GOLD, False)
     totals_row = len(hand_sizes) + 1
     top = area.top + line * totals_row
     pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
-    cell(0, totals_row, "Total", MUTED, True)
+    cell(0, totals_row, _("Total"), MUTED, True)
     for seat, total in enumerate(shown.totals):
         cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
 
@@ -211,7 +213,7 @@ class ScoreSheetScene(Overlay):
 
     def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
         super().__init__(context, shown, seating)
-        self.buttons = [Button("Close", self.close)]
+        self.buttons = [Button(N_("Close"), self.close)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -220,7 +222,7 @@ class ScoreSheetScene(Overlay):
         return super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
-        self.draw_title(surface, layout, "Score sheet", 1.5)
+        self.draw_title(surface, layout, _("Score sheet"), 1.5)
         paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.seating)
 
 
@@ -241,7 +243,7 @@ class RoundSummaryScene(Overlay):
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
         self.hands = [list(hand) for hand in shown.hands]
-        self.buttons = [Button("See the result" if last else "Next round", self.close)]
+        self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -264,13 +266,16 @@ class RoundSummaryScene(Overlay):
 
     def title(self) -> str:
         event = self.event
-        title = f"Round {event.round_index + 1} of {self.shown.rounds}"
+        title = _("Round {number} of {rounds}").format(
+            number=event.round_index + 1, rounds=self.shown.rounds
+        )
         if event.went_out is not None:
-            title += f" — {self.seating.name(event.went_out)} went out"
+            name = self.seating.name(event.went_out)
+            title = _("{round} — {name} went out").format(round=title, name=name)
         elif event.abandoned:
-            title += " — the stock ran out"
+            title = _("{round} — the stock ran out").format(round=title)
         if event.multiplier > 1:
-            title += " (penalties doubled)"
+            title = _("{round} (penalties doubled)").format(round=title)
         return title
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
@@ -285,9 +290,11 @@ class RoundSummaryScene(Overlay):
     ) -> None:
         event, text, size = self.event, self.context.text, layout.text_size
         penalty = event.penalties[seat]
-        out = " (went out)" if seat == event.went_out else ""
-        text.blit(surface, f"{self.seating.name(seat)}{out}", size, INK, True, topleft=row.topleft)
-        points = f"{penalty} point{'' if penalty == 1 else 's'}"
+        name = self.seating.name(seat)
+        if seat == event.went_out:
+            name = _("{name} (went out)").format(name=name)
+        text.blit(surface, name, size, INK, True, topleft=row.topleft)
+        points = ngettext("{count} point", "{count} points", penalty).format(count=penalty)
         below = (row.left, row.top + round(size * 1.4))
         text.blit(surface, points, size, GOLD if penalty == 0 else INK, topleft=below)
         height = self._card_height(row)
@@ -329,7 +336,7 @@ class MatchEndScene(Overlay):
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
-        self.buttons = [Button("New game", new_game), Button("Quit", context.quit)]
+        self.buttons = [Button(N_("New game"), new_game), Button(N_("Quit"), context.quit)]
 
     def places(self) -> str:
         """``1. Left 40   2. You 52 …``: the final order."""

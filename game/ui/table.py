@@ -22,6 +22,7 @@ from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.solver import best_arrangement
+from game.i18n import N_, _
 from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.stats import level_key, result_from
@@ -92,11 +93,11 @@ class TableScene(Scene):
         """A best arrangement of your hand as shown (kept up to date by ``update``)."""
         self._arranged: tuple[Card, ...] = ()
         self.buttons = [
-            Button("Sort by rank", lambda: self._reorder(hand_order.by_rank(self.hand))),
-            Button("Sort by suit", lambda: self._reorder(hand_order.by_suit(self.hand))),
-            Button("Arrange melds", self._arrange_melds),
-            Button("Hint", self._ask_hint, lambda: self.your_turn),
-            Button("Scores", self._show_scores),
+            Button(N_("Sort by rank"), lambda: self._reorder(hand_order.by_rank(self.hand))),
+            Button(N_("Sort by suit"), lambda: self._reorder(hand_order.by_suit(self.hand))),
+            Button(N_("Arrange melds"), self._arrange_melds),
+            Button(N_("Hint"), self._ask_hint, lambda: self.your_turn),
+            Button(N_("Scores"), self._show_scores),
         ]
         if not setup.human:  # autoplay: nothing of yours to sort or hint
             self.buttons = self.buttons[-1:]
@@ -318,7 +319,7 @@ class TableScene(Scene):
     def _ask_hint(self) -> None:
         if not self.seats.hint_pending and self.your_turn:
             self.seats.ask_hint(self.match.view_for(0))
-            self.notice = TimedText("Thinking about a hint…", 10.0)
+            self.notice = TimedText(_("Thinking about a hint…"), 10.0)
 
     def _collect_hint(self) -> None:
         answer = self.seats.hint()
@@ -329,10 +330,10 @@ class TableScene(Scene):
             self.notice = None  # you played before the hint came: it no longer applies
             return
         if isinstance(hint, str):
-            self.notice = TimedText(f"No hint available: {hint}", 3.0)
+            self.notice = TimedText(_("No hint available: {reason}").format(reason=hint), 3.0)
             return
         self.hint = hint
-        self.notice = TimedText(f"Hint: {hint.reason}", 8.0)
+        self.notice = TimedText(_("Hint: {reason}").format(reason=hint.reason), 8.0)
         self.playback.place(0.5)
 
     # --- your moves -------------------------------------------------------------
@@ -346,7 +347,7 @@ class TableScene(Scene):
             return False
         reason = self.match.why_illegal(action)
         if reason is not None:
-            self.refuse(f"Not allowed: {reason}")
+            self.refuse(_("Not allowed: {reason}").format(reason=reason))
             return False
         self.playback.arrival = arrival or Arrival(None, None)
         self._apply(action)
@@ -426,7 +427,9 @@ class TableScene(Scene):
         """What the painter draws: the table as shown, nothing of the live match."""
         shown, seating, policies = self.shown, self.setup.seating, self.setup.policies
         human = seating.human
-        you = f"You · total {shown.totals[0]}" if human else seat_label(0, seating, policies)
+        you = _("You · total {total}").format(total=shown.totals[0])
+        if not human:
+            you = seat_label(0, seating, policies)
         banner = self.playback.banner
         return TablePicture(
             layout=self.layout,
@@ -447,7 +450,7 @@ class TableScene(Scene):
             notice=None if self.notice is None else self.notice.text,
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
-            dealer=f"Dealer: {seating.name(shown.dealer)}",
+            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
         )
 

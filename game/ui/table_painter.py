@@ -16,6 +16,7 @@ import pygame
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
+from game.i18n import N_, _, ngettext
 from game.ui.art import CardArt
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
@@ -25,7 +26,7 @@ from game.ui.text import Color, Text
 from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
-KEYS_HELP = (
+KEYS_HELP = N_(
     "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
     "Enter discard · H hint · Tab scores · R rules · O settings · Space skip"
 )
@@ -127,7 +128,8 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
     else:
         pygame.draw.rect(surface, EMPTY_PILE, stock_rect, 2, border_radius=8)
     size = layout.text_size
-    text.blit(surface, f"Stock {shown.stock_count}", size, MUTED, midtop=stock_rect.midbottom)
+    stock = _("Stock {count}").format(count=shown.stock_count)
+    text.blit(surface, stock, size, MUTED, midtop=stock_rect.midbottom)
     discard_rect = layout.pile_rect(False)
     if not shown.discard:
         pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
@@ -135,7 +137,7 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
         sprite = picture.sprites.get(card)
         if sprite is not None and not sprite.moving and sprite is not picture.dragged:
             art.draw(surface, card, sprite.pose)
-    text.blit(surface, "Discard pile", size, MUTED, midtop=discard_rect.midbottom)
+    text.blit(surface, _("Discard pile"), size, MUTED, midtop=discard_rect.midbottom)
     if isinstance(picture.hinted, Draw):
         _glow(surface, layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
 
@@ -149,20 +151,27 @@ def _paint_seat_plate(
     active = shown.current_seat == seat and shown.phase is not None
     lines = [
         (picture.seat_labels[seat], GOLD if active else INK, True),
-        (f"{len(shown.hands[seat])} cards · total {shown.totals[seat]}", MUTED, False),
+        (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
     if shown.known[seat]:
         taken = " ".join(card.pretty() for card in shown.known[seat])
-        lines.append((f"Took {taken}", INK, False))
+        lines.append((_("Took {cards}").format(cards=taken), INK, False))
     if seat == shown.dealer:
-        lines.append(("Dealer", MUTED, False))
+        lines.append((_("Dealer"), MUTED, False))
     if active and picture.thinking == seat:
-        lines.append(("thinking…", GOLD, False))
+        lines.append((_("thinking…"), GOLD, False))
     y = point[1] - len(lines) * size * 0.65
     edge = "topright" if anchor == "midright" else "topleft"
     for line, line_colour, bold in lines:
         placed = text.blit(surface, line, size, line_colour, bold, **{edge: (point[0], round(y))})
         y = placed.bottom + 2
+
+
+def _held(cards: int, total: int) -> str:
+    """``7 cards · total 40``."""
+    return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
+        count=cards, total=total
+    )
 
 
 def _paint_hand(
@@ -188,7 +197,7 @@ def _paint_hand(
     if not hand:
         return
     top = layout.hand_area.top
-    penalty = f"Penalty now: {picture.arrangement.penalty}"
+    penalty = _("Penalty now: {points}").format(points=picture.arrangement.penalty)
     text.blit(surface, penalty, layout.text_size, INK, True, bottomleft=(layout.margin, top))
     above = (layout.margin, top - layout.text_size - 4)
     text.blit(surface, picture.you_label, layout.text_size, MUTED, bottomleft=above)
@@ -239,7 +248,8 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     text.blit(surface, picture.title, round(size * 1.15), INK, True, topleft=(margin, margin))
     text.blit(surface, picture.dealer, size, MUTED, topleft=(margin, margin + round(size * 1.6)))
     if picture.shown.last_turns:
-        text.blit(surface, "Last turns", size, GOLD, True, topleft=(margin, margin + size * 3))
+        last = _("Last turns")
+        text.blit(surface, last, size, GOLD, True, topleft=(margin, margin + size * 3))
     if picture.status:
         text.blit(surface, picture.status, size, INK, center=layout.status_center)
     if picture.banner is not None:
@@ -250,7 +260,7 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.human:
         help_size = max(10, size - 3)
         text.blit(
-            surface, KEYS_HELP, help_size, MUTED, center=(layout.width // 2, layout.keys_line_y)
+            surface, _(KEYS_HELP), help_size, MUTED, center=(layout.width // 2, layout.keys_line_y)
         )
 
 

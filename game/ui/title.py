@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import Card, Rank, Suit
+from game.i18n import N_, _
 from game.saved_match import SavedMatch
 from game.ui.art import card_height as art_height
 from game.ui.names import SEAT_NAMES, Seating, policy_label
@@ -25,7 +26,9 @@ _FAN = (
     Card(Rank.JACK, Suit.DIAMONDS),
     Card(Rank.KING, Suit.CLUBS),
 )
-TAGLINE = "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
+TAGLINE = N_(
+    "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
+)
 
 
 class TitleScene(Scene):
@@ -41,15 +44,15 @@ class TitleScene(Scene):
         self.saved = context.memory.saved_match()
         self.saved_line = None if self.saved is None else _progress(self.saved)
         """Where the saved match stands, shown under Continue."""
-        self.buttons = [Button("New game", self._new_game)]
+        self.buttons = [Button(N_("New game"), self._new_game)]
         if self.saved is not None:
-            self.buttons.insert(0, Button("Continue", self._continue))
+            self.buttons.insert(0, Button(N_("Continue"), self._continue))
         if self.seats_line is None:
             self.buttons.append(Button(self._level_label(), self._next_level))
-        self.buttons.append(Button("Settings", lambda: context.push(SettingsScene(context))))
-        self.buttons.append(Button("Statistics", lambda: context.push(StatsScene(context))))
-        self.buttons.append(Button("Rules", lambda: context.push(RulesScene(context))))
-        self.buttons.append(Button("Quit", context.quit))
+        self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
+        self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
+        self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
+        self.buttons.append(Button(N_("Quit"), context.quit))
         self._level_button = next((b for b in self.buttons if b.on_click == self._next_level), None)
 
     def _seats_line(self) -> str | None:
@@ -57,13 +60,13 @@ class TitleScene(Scene):
         if seats is None:
             return None
         named = zip(SEAT_NAMES[1:], seats, strict=True)
-        return "   ".join(f"{name}: {policy_label(spec)}" for name, spec in named)
+        return "   ".join(f"{_(name)}: {policy_label(spec)}" for name, spec in named)
 
     def _level_label(self) -> str:
         levels = self.context.memory.settings.levels
         if len(set(levels)) == 1:
-            return f"Opponents: {levels[0].capitalize()}"
-        return "Opponents: " + " · ".join(level.capitalize() for level in levels)
+            return _("Opponents: {levels}").format(levels=policy_label(levels[0]))
+        return _("Opponents: {levels}").format(levels=" · ".join(map(policy_label, levels)))
 
     def _next_level(self) -> None:
         """Every opponent one level up (after Hard, Easy again); kept in the settings."""
@@ -135,9 +138,9 @@ class TitleScene(Scene):
             surface, "Three-Thirteen", size, GOLD, True, center=(width // 2, round(height * 0.1))
         )
         small = round(height * 0.024)
-        text.blit(surface, TAGLINE, small, MUTED, center=(width // 2, round(height * 0.48)))
+        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, round(height * 0.48)))
         if self.seats_line is not None:
-            line = f"Opponents — {self.seats_line}"
+            line = _("Opponents — {seats}").format(seats=self.seats_line)
             text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
         if self.saved_line is not None:
             below = self.buttons[0].rect.midbottom
@@ -151,4 +154,7 @@ def _progress(saved: SavedMatch) -> str:
     match = saved.match
     seating = Seating(0 not in saved.policies, saved.names)
     totals = " · ".join(f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals))
-    return f"Round {match.round_index + 1} of {match.rules.rounds} — {totals}"
+    round_number = _("Round {number} of {rounds}").format(
+        number=match.round_index + 1, rounds=match.rules.rounds
+    )
+    return f"{round_number} — {totals}"

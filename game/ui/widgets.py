@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.i18n import _
 from game.ui.text import Text
 
 FELT = (24, 92, 60)
@@ -21,6 +22,7 @@ class Button:
     """A clickable button; ``enabled`` is asked every frame."""
 
     label: str
+    """The English message; it is drawn in the language in use."""
     on_click: Callable[[], None]
     enabled: Callable[[], bool] = field(default=lambda: True)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -49,7 +51,7 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
         size = max(10, round(self.rect.height * 0.42))
-        text.blit(surface, self.label, size, INK if active else MUTED, center=self.rect.center)
+        text.blit(surface, _(self.label), size, INK if active else MUTED, center=self.rect.center)
 
 
 def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
