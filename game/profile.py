@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 import platformdirs
 
+from game.i18n import _
 from game.json_format import FormatError, check_format
 
 APP_NAME = "ThreeThirteen"
@@ -65,16 +66,20 @@ class Profile:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
-            self._set_aside(name, "corrupt", f"it cannot be read ({error})")
+            self._set_aside(name, "corrupt", _("it cannot be read ({error})").format(error=error))
             return None
         try:
             return parse(check_format(json.loads(text), current))
         except FormatError as error:
             self._set_aside(name, error.reason, str(error))
         except json.JSONDecodeError as error:
-            self._set_aside(name, "corrupt", f"it is not valid JSON ({error})")
+            self._set_aside(
+                name, "corrupt", _("it is not valid JSON ({error})").format(error=error)
+            )
         except (ValueError, TypeError, KeyError) as error:
-            self._set_aside(name, "foreign", f"its content is not valid ({error})")
+            self._set_aside(
+                name, "foreign", _("its content is not valid ({error})").format(error=error)
+            )
         return None
 
     def write(self, name: str, data: dict[str, Any]) -> bool:
@@ -87,8 +92,10 @@ class Profile:
             if not self._write_failed:
                 self._write_failed = True
                 self.notices.append(
-                    f"The game cannot save in {self.folder} ({error.strerror or error}): "
-                    "it plays on, but what happens from now on is not kept."
+                    _(
+                        "The game cannot save in {folder} ({error}): it plays on, but what "
+                        "happens from now on is not kept."
+                    ).format(folder=self.folder, error=error.strerror or error)
                 )
             return False
         self._write_failed = False
@@ -108,10 +115,11 @@ class Profile:
             aside = self.path(f"{name}.{reason}-{stamp}-{number}")
         try:
             os.replace(self.path(name), aside)
-            kept = f"it was kept as {aside.name}"
+            kept = _("it was kept as {name}").format(name=aside.name)
         except OSError as error:
-            kept = f"it could not be moved aside ({error.strerror or error})"
-        self.notices.append(f"{name} could not be used: {why}; {kept}. Starting afresh.")
+            kept = _("it could not be moved aside ({error})").format(error=error.strerror or error)
+        notice = _("{file} could not be used: {why}; {kept}. Starting afresh.")
+        self.notices.append(notice.format(file=name, why=why, kept=kept))
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from game.i18n import N_
 from game.json_format import check_format
 from game.settings import LEVELS
 
@@ -46,7 +47,7 @@ LEVEL_KEYS = (*LEVELS, MIXED, CUSTOM)
 AI_SEATS = (1, 2, 3)
 """The seats whose policies set a match's level: Left, Top, Right."""
 
-ABANDONED_RULE = (
+ABANDONED_RULE = N_(
     "A match you leave before the end counts as played and lost, and ends your winning "
     "streak. Its total is left out of your best, worst and average totals; the rounds you "
     "scored at 0 and the times you went out in it still count."

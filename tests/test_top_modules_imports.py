@@ -13,7 +13,7 @@ from tests.isolated import run_isolated
 MODULES = {
     "game.rule_options": {"game.engine"},
     "game.rules_text": {"game.engine", "game.rule_options"},
-    "game.stats": {"game.json_format", "game.settings"},
+    "game.stats": {"game.i18n", "game.json_format", "game.settings"},
 }
 """Each module and the parts of game/ it may import."""
 

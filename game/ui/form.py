@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
+from game.i18n import _
 from game.ui.text import Text
 from game.ui.widgets import GOLD, INK, MUTED
 
@@ -53,8 +54,10 @@ class ChoiceRow(Generic[T]):
 
     def shown(self) -> str:
         value = self.get()
-        mark = " (default)" if value == self.default and type(value) is type(self.default) else ""
-        return f"{self.name_of(value)}{mark}"
+        shown = self.name_of(value)
+        if value == self.default and type(value) is type(self.default):
+            return _("{value} (default)").format(value=shown)
+        return shown
 
     def explanation(self) -> str:
         return self.explain(self.get())
@@ -86,7 +89,7 @@ class NameRow:
 
     def explanation(self) -> str:
         if self.typing is not None:
-            return "Type the name, then Enter (Escape leaves it as it was)"
+            return _("Type the name, then Enter (Escape leaves it as it was)")
         return self.explanation_text
 
 
@@ -223,7 +226,7 @@ class Form:
 
     def _next_focusable(self, start: int, direction: int) -> int:
         index = start
-        for _ in range(len(self.rows)):
+        for _step in range(len(self.rows)):
             index = (index + direction) % len(self.rows)
             if self.rows[index].focusable:
                 return index

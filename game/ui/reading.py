@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.layout import TableLayout
 from game.ui.scene import Scene, SceneContext
 from game.ui.table_painter import felt
@@ -53,7 +54,7 @@ class ReadingScene(Scene):
 
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
-        self.buttons = [Button("Back", self.context.pop)]
+        self.buttons = [Button(N_("Back"), self.context.pop)]
         self.scroll = 0
         self.laid_out: list[Line] = []
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -144,12 +145,17 @@ class ReadingScene(Scene):
         surface.blit(felt((width, height)), (0, 0))
         text = self.context.text
         text.blit(
-            surface, self.title, round(self.size * 1.6), GOLD, True, midtop=(width // 2, self.size)
+            surface,
+            _(self.title),
+            round(self.size * 1.6),
+            GOLD,
+            True,
+            midtop=(width // 2, self.size),
         )
         for index, line in enumerate(self.laid_out[self.scroll : self.scroll + self.visible]):
             self._draw_line(surface, text, line, self.area.top + index * self.line_height)
         if self.scroll + self.visible < len(self.laid_out):
-            more = "▼ more below (wheel or ↓)"
+            more = _("▼ more below (wheel or ↓)")
             text.blit(
                 surface, more, max(9, self.size - 3), MUTED, midtop=(width // 2, self.area.bottom)
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.engine.rules import RuleSet
+from game.i18n import N_, _
 from game.rules_text import rules_text
 from game.ui.reading import BLANK, Line, ReadingScene, heading, paragraph, row
 from game.ui.scene import SceneContext
@@ -12,7 +13,7 @@ from game.ui.widgets import GOLD, MUTED
 class RulesScene(ReadingScene):
     """How to play by ``rules`` (by default the rules of the next match, from the settings)."""
 
-    title = "The rules"
+    title = N_("The rules")
 
     def __init__(self, context: SceneContext, rules: RuleSet | None = None) -> None:
         super().__init__(context)
@@ -23,15 +24,15 @@ class RulesScene(ReadingScene):
         text = rules_text(rules)
         lines: list[Line] = []
         if text.changed:
-            lines.append(heading("Played here with"))
+            lines.append(heading(_("Played here with")))
             lines += [paragraph(f"• {change}") for change in text.changed]
             lines.append(BLANK)
         for section in text.sections:
             lines.append(heading(section.title))
             lines += [paragraph(text_) for text_ in section.paragraphs]
             lines.append(BLANK)
-        lines.append(heading("The rounds"))
-        lines.append(row("Round", "Cards", "Wild", "Doubled", colour=GOLD, bold=True))
+        lines.append(heading(_("The rounds")))
+        lines.append(row(_("Round"), _("Cards"), _("Wild"), _("Doubled"), colour=GOLD, bold=True))
         lines += [
             row(
                 str(step.round_number),

@@ -7,37 +7,49 @@ says so), everything else at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.rule_options import RULE_OPTIONS, RuleOption, RuleValue, with_choice
 from game.settings import CARD_BACKS, DECK_STYLES, LEVELS, NAME_LENGTH, SEATS, SPEEDS, Settings
 from game.ui.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.layout import TableLayout
+from game.ui.names import policy_label
 from game.ui.scene import Scene, SceneContext
 from game.ui.table_painter import felt
 from game.ui.widgets import GOLD, MUTED, Button
 
+SEAT_NAME_WORDS = {
+    "Left": N_("What the left seat is called at the table (Enter to type)"),
+    "Top": N_("What the top seat is called at the table (Enter to type)"),
+    "Right": N_("What the right seat is called at the table (Enter to type)"),
+}
 LEVEL_WORDS = {
-    "easy": "A casual player: goes out when it can, misses a useful card now and then",
-    "normal": "Counts its outs, keeps flexible melds, avoids feeding the next seat",
-    "hard": "Weighs more discards and every chance to meld: the strongest seat",
+    "easy": N_("A casual player: goes out when it can, misses a useful card now and then"),
+    "normal": N_("Counts its outs, keeps flexible melds, avoids feeding the next seat"),
+    "hard": N_("Weighs more discards and every chance to meld: the strongest seat"),
 }
 SPEED_WORDS = {
-    "slow": "Cards travel slowly: easy to follow every move",
-    "normal": "Cards travel at a natural pace",
-    "fast": "Cards fly: for players who know the game",
-    "instant": "No animation: every move lands at once",
+    "slow": N_("Cards travel slowly: easy to follow every move"),
+    "normal": N_("Cards travel at a natural pace"),
+    "fast": N_("Cards fly: for players who know the game"),
+    "instant": N_("No animation: every move lands at once"),
 }
-DECK_NAMES = {"classic": "Two colours", "four_colour": "Four colours"}
+DECK_NAMES = {"classic": N_("Two colours"), "four_colour": N_("Four colours")}
 DECK_WORDS = {
-    "classic": "♠ ♣ black, ♥ ♦ red, as on a printed deck",
-    "four_colour": "♠ black, ♥ red, ♦ blue, ♣ green: suits told apart at a glance",
+    "classic": N_("♠ ♣ black, ♥ ♦ red, as on a printed deck"),
+    "four_colour": N_("♠ black, ♥ red, ♦ blue, ♣ green: suits told apart at a glance"),
 }
-BACK_NAMES = {"blue": "Blue", "red": "Red"}
-BACK_WORDS = {"blue": "A deep blue back", "red": "A deep red back"}
+BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red")}
+BACK_WORDS = {"blue": N_("A deep blue back"), "red": N_("A deep red back")}
+SPEED_NAMES = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
 VOLUMES = tuple(step / 10 for step in range(11))
 
 
@@ -47,7 +59,7 @@ class SettingsScene(Scene):
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
         self.form = Form(self._rows())
-        self.back = Button("Back", self.context.pop)
+        self.back = Button(N_("Back"), self.context.pop)
 
     @property
     def settings(self) -> Settings:
@@ -62,12 +74,12 @@ class SettingsScene(Scene):
     # --- the rows --------------------------------------------------------------------
 
     def _rows(self) -> list[Row]:
-        rows: list[Row] = [NoteRow("The rules", "Rule changes apply from the next match")]
+        rows: list[Row] = [NoteRow(_("The rules"), _("Rule changes apply from the next match"))]
         rows += [self._rule_row(option) for option in RULE_OPTIONS]
-        rows.append(NoteRow("The opponents", "Their levels apply from the next match"))
+        rows.append(NoteRow(_("The opponents"), _("Their levels apply from the next match")))
         for seat, name in enumerate(SEATS):
             rows += [self._level_row(seat, name), self._name_row(seat, name)]
-        rows.append(NoteRow("The table", "These apply at once"))
+        rows.append(NoteRow(_("The table"), _("These apply at once")))
         rows += self._table_rows()
         return rows
 
@@ -93,12 +105,12 @@ class SettingsScene(Scene):
             self._change(levels=tuple(levels))
 
         return ChoiceRow(
-            f"{name}: level",
+            _("{seat}: level").format(seat=_(name)),
             LEVELS,
             get=lambda: self.settings.levels[seat],
             set=set_level,
-            name_of=str.capitalize,
-            explain=LEVEL_WORDS.__getitem__,
+            name_of=policy_label,
+            explain=lambda level: _(LEVEL_WORDS[level]),
             default=Settings().levels[seat],
         )
 
@@ -109,34 +121,34 @@ class SettingsScene(Scene):
             self._change(names=tuple(names))
 
         return NameRow(
-            f"{name}: name",
+            _("{seat}: name").format(seat=_(name)),
             get=lambda: self.settings.names[seat],
             set=set_name,
             longest=NAME_LENGTH,
-            explanation_text=f"What the {name.lower()} seat is called at the table (Enter to type)",
+            explanation_text=_(SEAT_NAME_WORDS[name]),
         )
 
     def _table_rows(self) -> list[Row]:
         volume: ChoiceRow[float] = ChoiceRow(
-            "Sound volume",
+            _("Sound volume"),
             VOLUMES,
             get=lambda: self.settings.volume,
             set=lambda value: self._change(volume=value),
             name_of=lambda value: f"{round(value * 100)} %",
-            explain=lambda value: "Silent" if value == 0 else "How loud the table sounds",
+            explain=lambda value: _("Silent") if value == 0 else _("How loud the table sounds"),
             default=Settings().volume,
         )
         return [
-            self._plain_row("Animation speed", "speed", tuple(SPEEDS), str.capitalize, SPEED_WORDS),
+            self._plain_row(_("Animation speed"), "speed", tuple(SPEEDS), SPEED_NAMES, SPEED_WORDS),
             volume,
-            self._flag_row("Mute", "muted", "No sound at all", "Sounds play"),
-            self._plain_row("Deck", "deck", DECK_STYLES, DECK_NAMES.__getitem__, DECK_WORDS),
-            self._plain_row("Card back", "back", CARD_BACKS, BACK_NAMES.__getitem__, BACK_WORDS),
+            self._flag_row(_("Mute"), "muted", N_("No sound at all"), N_("Sounds play")),
+            self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
+            self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
-                "Full screen",
+                _("Full screen"),
                 "fullscreen",
-                "The window fills the screen (F11, anywhere)",
-                "A window on the desktop (F11 fills the screen)",
+                N_("The window fills the screen (F11, anywhere)"),
+                N_("A window on the desktop (F11 fills the screen)"),
             ),
         ]
 
@@ -145,7 +157,7 @@ class SettingsScene(Scene):
         label: str,
         key: str,
         values: tuple[str, ...],
-        name_of: Callable[[str], str],
+        names: dict[str, str],
         words: dict[str, str],
     ) -> Row:
         row: ChoiceRow[str] = ChoiceRow(
@@ -153,8 +165,8 @@ class SettingsScene(Scene):
             values,
             get=lambda: str(getattr(self.settings, key)),
             set=lambda value: self._change(**{key: value}),
-            name_of=name_of,
-            explain=words.__getitem__,
+            name_of=lambda value: _(names[value]),
+            explain=lambda value: _(words[value]),
             default=getattr(Settings(), key),
         )
         return row
@@ -165,8 +177,8 @@ class SettingsScene(Scene):
             (False, True),
             get=lambda: bool(getattr(self.settings, key)),
             set=lambda value: self._change(**{key: value}),
-            name_of=lambda value: "On" if value else "Off",
-            explain=lambda value: on if value else off,
+            name_of=lambda value: _("On") if value else _("Off"),
+            explain=lambda value: _(on) if value else _(off),
             default=getattr(Settings(), key),
         )
         return row
@@ -202,8 +214,8 @@ class SettingsScene(Scene):
         surface.blit(felt((width, height)), (0, 0))
         size = self.form.text_size
         text = self.context.text
-        text.blit(surface, "Settings", round(size * 1.6), GOLD, True, midtop=(width // 2, size))
-        hint = "↑/↓ choose · ←/→ change · Enter type a name · Escape back"
+        text.blit(surface, _("Settings"), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        hint = _("↑/↓ choose · ←/→ change · Enter type a name · Escape back")
         text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
         self.form.draw(surface, text)
         self.back.draw(surface, text)
