@@ -44,6 +44,11 @@ class Transport(Protocol):
     """Carries requests to a :class:`SeatHost` and brings its replies back."""
 
     @property
+    def pid(self) -> int | None:
+        """The host's process id (None on a thread)."""
+        ...
+
+    @property
     def ended(self) -> bool:
         """True once the host can no longer answer (its process ended)."""
         ...
@@ -127,8 +132,11 @@ class ThreadTransport:
         self._futures.append(self._pool.submit(self._host.answer, request))
 
     def poll(self) -> list[Reply]:
-        done = [future for future in self._futures if future.done()]
-        self._futures = [future for future in self._futures if not future.done()]
+        done: list[Future[Reply]] = []
+        waiting: list[Future[Reply]] = []
+        for future in self._futures:  # asked once each: one may finish while we look
+            (done if future.done() else waiting).append(future)
+        self._futures = waiting
         return [future.result() for future in done]
 
     def stop(self) -> None:
@@ -143,9 +151,9 @@ class AiWorker:
         self._specs = dict(specs)
         self._use_process = use_process
         self._pending: dict[int, Request] = {}
-        self._transport: ProcessTransport | ThreadTransport = self._start()
+        self._transport: Transport = self._start()
 
-    def _start(self) -> ProcessTransport | ThreadTransport:
+    def _start(self) -> Transport:
         if self._use_process:
             try:
                 return ProcessTransport(self._specs)

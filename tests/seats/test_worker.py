@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from game.seats.messages import (
     Request,
     seat_rng_state,
 )
-from game.seats.worker import AiWorker
+from game.seats.worker import AiWorker, ThreadTransport
 from tests.seats.faulty_bots import bogus_answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,3 +194,26 @@ def test_quitting_never_waits_for_a_stuck_worker() -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=60)
     assert result.returncode == 0
     assert time.monotonic() - started < 20, "exit waited for the stuck decision"
+
+
+class LateFuture(Future[Reply]):
+    """Not done when first asked, done from then on: it finishes while poll looks."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__()
+        self.asked = 0
+        self.set_result(reply)
+
+    def done(self) -> bool:
+        self.asked += 1
+        return self.asked > 1
+
+
+def test_a_reply_that_arrives_while_the_thread_is_polled_is_not_lost() -> None:
+    transport = ThreadTransport({})
+    try:
+        reply = Failed(1, FailureKind.RAISED, "late")
+        transport._futures = [LateFuture(reply)]
+        assert transport.poll() == [] and transport.poll() == [reply]
+    finally:
+        transport.stop()
