@@ -136,7 +136,11 @@ class ShownTable:
 
     def ahead(self, events: Iterable[Event], insert_at: int | None) -> ShownTable:
         """A copy of this picture after ``events`` (your next draw going to ``insert_at``)."""
-        later = copy.deepcopy(self)
+        later = copy.copy(self)  # cards and rules are immutable: only the lists are copied
+        later.hands = [list(hand) for hand in self.hands]
+        later.known = [list(cards) for cards in self.known]
+        later.discard = list(self.discard)
+        later.round_scores = list(self.round_scores)
         for event in events:
             drawing = isinstance(event, DrewFromStock | TookDiscard) and event.seat == 0
             later.follow(event, insert_at if drawing else None)
