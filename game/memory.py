@@ -37,10 +37,10 @@ class Memory:
         self.stats = Stats()
         self.profile.write(STATS_FILE, self.stats.to_json())
 
-    def abandon_match(self) -> None:
-        """The player starts afresh: a saved match of theirs counts as abandoned, then goes."""
-        saved = self.saved_match()
-        if saved is not None and 0 not in saved.policies:
+    def abandon_match(self, saved: SavedMatch) -> None:
+        """The player starts afresh: ``saved`` (the match in the profile) counts as abandoned
+        if it was theirs, then goes."""
+        if 0 not in saved.policies:
             match = saved.match
             self.record(
                 result_from(

@@ -57,12 +57,8 @@ class App:
         """True once an autoplay run has finished."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
-        if self._options.level is not None:  # for this run only: not saved
-            levels = (self._options.level,) * 3
-            self._memory.settings = self._memory.settings.changed(levels=levels)
         self._toast: TimedText | None = None
         """The profile's latest notice on screen, over every scene."""
-        self._fullscreen = False
         self.apply_settings()
         self.push(self._first_scene())
 
@@ -111,12 +107,11 @@ class App:
         self._sounds.set_volume(chosen.volume, chosen.muted)
         if (self._art.deck, self._art.back) != (chosen.deck, chosen.back):
             self._art.set_style(chosen.deck, chosen.back)
-        if chosen.fullscreen != self._fullscreen:
+        if chosen.fullscreen != bool(self._screen.get_flags() & pygame.FULLSCREEN):
             self._set_fullscreen(chosen.fullscreen)
 
     def _set_fullscreen(self, on: bool) -> None:
         """Fill the screen, or go back to a window of the size the game was started with."""
-        self._fullscreen = on
         if on:
             self._screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.ai.registry import policy_factory
 from game.settings import Settings
-from game.ui.setup import AUTOPLAY_SEATS, LEVELS, MatchSetup
+from game.ui.setup import AUTOPLAY_SEATS, LEVELS, MatchSetup, level_seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ class LaunchOptions:
         return 0.0 if self.max_speed else settings.move_seconds
 
     def opponents(self, settings: Settings) -> dict[int, str]:
-        """The AI seats of a new match: ``--seats`` if given, else the settings' levels.
+        """The AI seats of a new match: ``--seats`` or ``--level`` if given, else the settings'.
 
         In autoplay every seat is an AI seat, Bottom included.
         """
@@ -59,6 +59,8 @@ class LaunchOptions:
             return dict(enumerate(self.seats or AUTOPLAY_SEATS))
         if self.seats:
             return dict(enumerate(self.seats, start=1))
+        if self.level is not None:
+            return level_seats(self.level)
         return settings.policies
 
     def deal_seed(self) -> int:

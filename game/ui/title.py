@@ -34,8 +34,8 @@ TAGLINE = N_(
 class TitleScene(Scene):
     """Start a match against Left, Top and Right at the chosen level.
 
-    With ``--seats`` the seats are given: the screen names them instead of
-    offering a level.
+    With ``--seats`` or ``--level`` the seats are given: the screen names them
+    instead of offering a level.
     """
 
     def __init__(self, context: SceneContext) -> None:
@@ -47,18 +47,21 @@ class TitleScene(Scene):
         self.buttons = [Button(N_("New game"), self._new_game)]
         if self.saved is not None:
             self.buttons.insert(0, Button(N_("Continue"), self._continue))
+        self._level_button = None
         if self.seats_line is None:
-            self.buttons.append(Button(self._level_label(), self._next_level))
+            self._level_button = Button(self._level_label(), self._next_level)
+            self.buttons.append(self._level_button)
         self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
         self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
         self.buttons.append(Button(N_("Quit"), context.quit))
-        self._level_button = next((b for b in self.buttons if b.on_click == self._next_level), None)
 
     def _seats_line(self) -> str | None:
-        seats = self.context.options.seats
-        if seats is None:
+        """The opponents the command line gave (``--seats`` or ``--level``), if it gave any."""
+        options = self.context.options
+        if options.seats is None and options.level is None:
             return None
+        seats = options.opponents(self.context.memory.settings).values()
         named = zip(SEAT_NAMES[1:], seats, strict=True)
         return "   ".join(f"{_(name)}: {policy_label(spec)}" for name, spec in named)
 
@@ -81,7 +84,7 @@ class TitleScene(Scene):
         """Deal a new match; a saved one is given up."""
         self.context.sounds.play("click")
         if self.saved is not None:
-            self.context.memory.abandon_match()
+            self.context.memory.abandon_match(self.saved)
         setup = self.context.options.new_match(self.context.memory.settings)
         self.context.replace(TableScene(self.context, setup))
 

@@ -100,3 +100,27 @@ def test_your_own_bot_plays_a_round_from_the_command_line() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and b"cannot import" in bad.stderr
+
+
+def test_level_sets_every_opponent_for_this_run_without_touching_the_settings() -> None:
+    options = parse_options(["--level", "hard"])
+    assert options.opponents(Settings(levels=("easy", "easy", "normal"))) == {
+        1: "hard",
+        2: "hard",
+        3: "hard",
+    }
+    app = make_app(mute=True, level="easy")
+    try:
+        app.memory.save_settings(app.memory.settings.changed(volume=0.5))
+        assert app.memory.settings.levels == Settings().levels, "the run's level is not saved"
+        title = app.stack.top
+        assert isinstance(title, TitleScene)
+        assert title.seats_line == "Left: Easy   Top: Easy   Right: Easy"
+        click(title.buttons[0].rect.center)
+        app.step(FRAME)
+        table = app.stack.top
+        assert isinstance(table, TableScene) and table.setup.policies == dict.fromkeys(
+            (1, 2, 3), "easy"
+        )
+    finally:
+        app.close()
