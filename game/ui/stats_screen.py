@@ -5,20 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.i18n import N_, _
-from game.stats import ABANDONED_RULE, LEVEL_KEYS, LevelStats
+from game.stats import ABANDONED_RULE, CUSTOM, LEVEL_KEYS, MIXED, LevelStats
+from game.ui.names import LEVEL_NAMES
 from game.ui.reading import BLANK, Line, ReadingScene, paragraph, row
 from game.ui.scene import SceneContext
 from game.ui.widgets import GOLD, MUTED, Button
 
 RESET = N_("Reset statistics")
 CONFIRM = N_("Reset? Click again")
-LEVEL_HEADINGS = {
-    "easy": N_("Easy"),
-    "normal": N_("Normal"),
-    "hard": N_("Hard"),
-    "mixed": N_("Mixed"),
-    "custom": N_("Custom"),
-}
+LEVEL_HEADINGS = {**LEVEL_NAMES, MIXED: N_("Mixed"), CUSTOM: N_("Custom")}
+"""Each column's heading: a level as the table names it, or how the seats were mixed."""
 CONFIRM_SECONDS = 4.0
 """How long "Reset? Click again" waits for the second click."""
 FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
