@@ -6,7 +6,9 @@ The output is deterministic: the same bytes on every run.
 
 Layout (``game.ui.art`` reads the same): the classic two-colour faces and the joker, which
 every style shares, in ``cards/``; each other deck style's 52 suited faces in
-``cards/<style>/``; the backs in ``cards/backs/<name>.svg``.
+``cards/<style>/``; the backs in ``cards/backs/<name>.svg``; the court cards indexed in
+another language (:data:`INDEX_LETTERS`) in ``cards/indices/<language>/<style>/``, where
+``<style>`` is ``classic`` too.
 
 Usage: ``python tools/make_cards.py [--out DIR] [--sheet PNG]``; ``--sheet`` also renders
 every file with pygame at 60×84 and 180×252 into one contact-sheet PNG for a visual check.
@@ -45,6 +47,7 @@ IVORY = "#fffdf6"
 EDGE = "#8f8f8f"
 GOLD = "#b08a35"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+COURTS = ("J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CAP = 1493  # DejaVu Sans Bold cap height in font units (ink height of A, K, E…)
@@ -70,6 +73,15 @@ DECKS = {
     "four_colour": Deck("four_colour/", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}),
 }
 BACKS_FOLDER = "backs/"
+INDICES_FOLDER = "indices/"
+ENGLISH = "en"
+INDEX_LETTERS = {
+    "fr": {"J": "V", "Q": "D", "K": "R"},  # Valet, Dame, Roi
+    "nl": {"J": "B", "Q": "V", "K": "H"},  # Boer, Vrouw, Heer
+    "it": {"J": "F", "Q": "D", "K": "R"},  # Fante, Donna, Re
+}
+"""Each other language's index letter for the court ranks; English shows the rank itself
+and every language keeps A for the ace and the numbers."""
 JOKER_FILE = "JK.svg"
 PANEL = 14.0  # the backs' coloured field, inset from the card's edge
 
@@ -254,8 +266,11 @@ def number_card(rank: str, suit: str, ink: str) -> str:
     return svg([blank(), path(corners(rank, suit) + pips, ink)])
 
 
-def court_card(rank: str, suit: str, ink: str) -> str:
-    """J, Q or K in ``ink``: a framed centre panel holding a large letter and suit symbol."""
+def court_card(letter: str, suit: str, ink: str) -> str:
+    """A court card in ``ink`` indexed ``letter`` (J, Q, K or another language's letter).
+
+    A framed centre panel holds the large letter and suit symbol.
+    """
     x0, y0 = 66.0, 44.0
     pw, ph = W - 2 * x0, H - 2 * y0
     body = [
@@ -264,13 +279,13 @@ def court_card(rank: str, suit: str, ink: str) -> str:
         rect(x0 + 7, y0 + 7, pw - 14, ph - 14, 4, "none", stroke=ink, stroke_width="1.5"),
     ]
     cx = W / 2
-    letter = place(rank, cx, 76, 90, descent=8)
+    big_letter = place(letter, cx, 76, 90, descent=8)
     big = pip(suit, cx, 236, 76)
     small = "".join(
         pip(suit, x, y0 + 22, 16, turn=turn) for x in (x0 + 21, W - x0 - 21) for turn in TURNS
     )
     rule = f"M{num(cx - 34)} 186h68v3h-68Z"
-    body.append(path(corners(rank, suit) + letter + big + small, ink))
+    body.append(path(corners(letter, suit) + big_letter + big + small, ink))
     body.append(path(rule, GOLD))
     return svg(body)
 
@@ -367,9 +382,14 @@ BACKS: dict[str, Callable[[], str]] = {"blue": blue_back, "red": red_back}
 """Every back design, the default first."""
 
 
-def face_file(deck: Deck, rank: str, suit: str) -> str:
-    """The file of one suited face in ``deck``, under the output folder."""
-    return f"{deck.folder}{rank}{suit}.svg"
+def face_file(style: str, rank: str, suit: str, language: str = ENGLISH) -> str:
+    """The file of one suited face in deck style ``style``, under the output folder.
+
+    A court card indexed in another language than English has its own file.
+    """
+    if language != ENGLISH and rank in INDEX_LETTERS[language]:
+        return f"{INDICES_FOLDER}{language}/{style}/{rank}{suit}.svg"
+    return f"{DECKS[style].folder}{rank}{suit}.svg"
 
 
 def back_file(name: str) -> str:
@@ -379,14 +399,20 @@ def back_file(name: str) -> str:
 
 def cards() -> Iterator[tuple[str, str]]:
     """``(file under the output folder, svg text)`` for every card file."""
-    for deck in DECKS.values():
+    for style, deck in DECKS.items():
         for suit in SUITS:
             for rank in RANKS:
-                maker = court_card if rank in "JQK" else number_card
-                yield face_file(deck, rank, suit), maker(rank, suit, deck.inks[suit])
+                maker = court_card if rank in COURTS else number_card
+                yield face_file(style, rank, suit), maker(rank, suit, deck.inks[suit])
     yield JOKER_FILE, joker()
     for name, maker in BACKS.items():
         yield back_file(name), maker()
+    for language, letters in INDEX_LETTERS.items():
+        for style, deck in DECKS.items():
+            for suit in SUITS:
+                for rank in COURTS:
+                    text = court_card(letters[rank], suit, deck.inks[suit])
+                    yield face_file(style, rank, suit, language), text
 
 
 def write_all(out: Path) -> list[Path]:
@@ -401,9 +427,15 @@ def write_all(out: Path) -> list[Path]:
 
 
 def sheet_rows() -> list[list[str]]:
-    """The contact sheet's rows: each suit of each deck style, then the joker and the backs."""
-    faces = [[face_file(d, rank, suit) for rank in RANKS] for d in DECKS.values() for suit in SUITS]
-    return [*faces, [JOKER_FILE, *map(back_file, BACKS)]]
+    """The contact sheet's rows: each suit of each deck style, the court cards of each other
+    language in each deck style, then the joker and the backs."""
+    faces = [[face_file(style, rank, suit) for rank in RANKS] for style in DECKS for suit in SUITS]
+    courts = [
+        [face_file(style, rank, suit, language) for suit in SUITS for rank in COURTS]
+        for language in INDEX_LETTERS
+        for style in DECKS
+    ]
+    return [*faces, *courts, [JOKER_FILE, *map(back_file, BACKS)]]
 
 
 Placed = list[tuple[str, tuple[int, int], tuple[int, int]]]

@@ -1,14 +1,16 @@
 """Card pictures from the shipped SVG art, rendered sharp at the sizes the layout asks for.
 
 The art comes in deck styles (the faces) and backs, chosen independently; the joker is
-the same in every style.
+the same in every style. The court cards' corner indices can be in any of the game's
+languages (a French queen shows D); the other faces are the same in every language.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine.cards import JOKER_LABEL, Card
+from game.engine.cards import JOKER_LABEL, Card, Rank
+from game.i18n import LANGUAGES
 from game.resources import asset_path
 from game.settings import CARD_BACKS, DECK_STYLES
 from game.ui.sprites import Pose
@@ -19,6 +21,8 @@ BACK = "back"
 """The picture name of the card back (whichever back is chosen)."""
 ANGLE_STEP = 15
 """Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
+COURT_LABELS = tuple(rank.label for rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
+"""The ranks whose index letter depends on the language."""
 
 
 def card_height(wanted: float) -> int:
@@ -31,25 +35,44 @@ def card_width(height: float) -> int:
     return round(height * CARD_ASPECT)
 
 
-def card_file(name: str, deck: str = DECK_STYLES[0], back: str = CARD_BACKS[0]) -> tuple[str, ...]:
+def is_court(name: str) -> bool:
+    """True if picture ``name`` is a jack, queen or king (not the joker ``JK``)."""
+    return name != JOKER_LABEL and name[:-1] in COURT_LABELS
+
+
+def card_file(
+    name: str,
+    deck: str = DECK_STYLES[0],
+    back: str = CARD_BACKS[0],
+    indices: str = LANGUAGES[0],
+) -> tuple[str, ...]:
     """The asset path parts of picture ``name`` (a card label or ``back``) in a style.
 
     The default style's faces and the shared joker sit in ``cards/``, another style's faces
-    in ``cards/<style>/``, the backs in ``cards/backs/``.
+    in ``cards/<style>/``, the backs in ``cards/backs/``. A court card indexed in another
+    language than English (``indices``) sits in ``cards/indices/<language>/<style>/``, the
+    default style included.
     """
     if name == BACK:
         return ("cards", "backs", f"{back}.svg")
+    if indices != LANGUAGES[0] and is_court(name):
+        return ("cards", "indices", indices, deck, f"{name}.svg")
     if deck == DECK_STYLES[0] or name == JOKER_LABEL:
         return ("cards", f"{name}.svg")
     return ("cards", deck, f"{name}.svg")
 
 
-def checked_style(deck: str, back: str) -> tuple[str, str]:
-    """``(deck, back)`` if both are known; otherwise ``ValueError`` naming the allowed ones."""
-    for value, allowed, kind in ((deck, DECK_STYLES, "deck style"), (back, CARD_BACKS, "back")):
+def checked_style(deck: str, back: str, indices: str = LANGUAGES[0]) -> tuple[str, str, str]:
+    """``(deck, back, indices)`` if all are known; else ``ValueError`` naming the allowed ones."""
+    checks = (
+        (deck, DECK_STYLES, "deck style"),
+        (back, CARD_BACKS, "back"),
+        (indices, LANGUAGES, "index language"),
+    )
+    for value, allowed, kind in checks:
         if value not in allowed:
             raise ValueError(f"unknown card {kind} {value!r}: choose one of {', '.join(allowed)}")
-    return deck, back
+    return deck, back, indices
 
 
 class CardArt:
@@ -59,14 +82,21 @@ class CardArt:
     rendered from the vector art, and a card caught between two heights (in
     flight) is scaled from the nearest larger one. The last few declared
     heights are kept, so an overlay's cards do not evict the table's.
-    ``deck`` is one of :data:`DECK_STYLES` and ``back`` one of :data:`CARD_BACKS`.
+    ``deck`` is one of :data:`DECK_STYLES`, ``back`` one of :data:`CARD_BACKS` and
+    ``indices`` (the language of the court cards' index letters) one of
+    :data:`game.i18n.LANGUAGES`.
     """
 
     KEPT_HEIGHTS = 8
     CACHE_LIMIT = 800
 
-    def __init__(self, deck: str = DECK_STYLES[0], back: str = CARD_BACKS[0]) -> None:
-        self._deck, self._back = checked_style(deck, back)
+    def __init__(
+        self,
+        deck: str = DECK_STYLES[0],
+        back: str = CARD_BACKS[0],
+        indices: str = LANGUAGES[0],
+    ) -> None:
+        self._deck, self._back, self._indices = checked_style(deck, back, indices)
         self._heights: tuple[int, ...] = ()
         self._recent: list[int] = []
         self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
@@ -81,14 +111,20 @@ class CardArt:
         """The back design."""
         return self._back
 
-    def set_style(self, deck: str, back: str) -> None:
-        """Switch to deck style ``deck`` and back ``back`` at once, dropping cached pictures.
+    @property
+    def indices(self) -> str:
+        """The language of the court cards' index letters."""
+        return self._indices
 
-        Raises ``ValueError`` (changing nothing) if either is unknown.
+    def set_style(self, deck: str, back: str, indices: str | None = None) -> None:
+        """Switch deck style, back and index language at once, dropping cached pictures.
+
+        ``indices`` left out keeps the current index language. Raises ``ValueError``
+        (changing nothing) if any is unknown.
         """
-        style = checked_style(deck, back)
-        if style != (self._deck, self._back):
-            self._deck, self._back = style
+        style = checked_style(deck, back, self._indices if indices is None else indices)
+        if style != (self._deck, self._back, self._indices):
+            self._deck, self._back, self._indices = style
             self._cache.clear()
 
     def use_heights(self, heights: tuple[int, ...]) -> None:
@@ -149,6 +185,6 @@ class CardArt:
         return min(self._heights, key=lambda declared: abs(declared - height))
 
     def _render(self, name: str, height: int) -> pygame.Surface:
-        path = asset_path(*card_file(name, self._deck, self._back))
+        path = asset_path(*card_file(name, self._deck, self._back, self._indices))
         picture = pygame.image.load_sized_svg(str(path), (card_width(height), height))
         return picture.convert_alpha() if pygame.display.get_surface() else picture

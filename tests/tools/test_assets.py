@@ -19,17 +19,21 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.engine.cards import new_shoe
+from game.i18n import LANGUAGES
 from game.settings import CARD_BACKS, DECK_STYLES
-from game.ui.art import BACK, card_file
+from game.ui.art import BACK, card_file, is_court
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 CARDS = ASSETS / "cards"
 SOUNDS = ASSETS / "sounds"
 FACES = [str(card) for card in new_shoe(1, 1)]
-CARD_PARTS = {card_file(face, deck) for deck in DECK_STYLES for face in FACES} | {
-    card_file(BACK, back=back) for back in CARD_BACKS
-}
+CARD_PARTS = {
+    card_file(face, deck, indices=language)
+    for deck in DECK_STYLES
+    for face in FACES
+    for language in LANGUAGES
+} | {card_file(BACK, back=back) for back in CARD_BACKS}
 CARD_FILES = sorted("/".join(parts[1:]) for parts in CARD_PARTS)
 """Every card file the game can show, relative to ``assets/cards``."""
 SIZES = ((60, 84), (180, 252))
@@ -73,8 +77,11 @@ def committed(folder: Path) -> list[str]:
 def test_every_face_of_each_style_and_every_back_has_an_svg_and_nothing_else_is_there() -> None:
     assert len(FACES) == 53
     assert "10H" in FACES and "QS" in FACES and "JK" in FACES
-    # Each style has its own 52 suited faces; the joker is shared.
-    assert len(CARD_FILES) == 52 * len(DECK_STYLES) + 1 + len(CARD_BACKS)
+    # Each style has its own 52 suited faces; the joker is shared. Each other language than
+    # English has its own 12 court cards in each style.
+    courts = 12 * len(DECK_STYLES) * (len(LANGUAGES) - 1)
+    assert len(CARD_FILES) == 52 * len(DECK_STYLES) + 1 + len(CARD_BACKS) + courts
+    assert sum(name.startswith("indices/") for name in CARD_FILES) == courts
     assert all(parts[0] == "cards" for parts in CARD_PARTS)
     assert committed(CARDS) == CARD_FILES
 
@@ -111,6 +118,42 @@ def test_any_five_by_seven_request_comes_back_at_exactly_that_size() -> None:
     for width in range(20, 401, 5):
         size = (width, width * 7 // 5)
         assert pygame.image.load_sized_svg(str(CARDS / "QH.svg"), size).get_size() == size
+
+
+def test_make_cards_has_index_letters_for_every_other_language_and_court_rank() -> None:
+    letters = load_tool("make_cards").INDEX_LETTERS
+    assert tuple(letters) == LANGUAGES[1:]
+    assert letters["fr"] == {"J": "V", "Q": "D", "K": "R"}
+    assert letters["nl"] == {"J": "B", "Q": "V", "K": "H"}
+    assert letters["it"] == {"J": "F", "Q": "D", "K": "R"}
+
+
+def test_indexed_court_cards_differ_from_english_only_by_their_letters() -> None:
+    letters = load_tool("make_cards").INDEX_LETTERS
+    courts = [face for face in FACES if is_court(face)]
+    assert len(courts) == 12
+    for deck in DECK_STYLES:
+        for face in courts:
+            english = (CARDS / "/".join(card_file(face, deck)[1:])).read_text(encoding="utf-8")
+            shown = {face[:-1]: english}
+            for language in LANGUAGES[1:]:
+                name = "/".join(card_file(face, deck, indices=language)[1:])
+                text = (CARDS / name).read_text(encoding="utf-8")
+                # The frame, the panel and the gold rule are the same; only the ink path
+                # (the indices, the big letter and the pips) changes.
+                changed = [
+                    pair
+                    for pair in zip(english.splitlines(), text.splitlines(), strict=True)
+                    if pair[0] != pair[1]
+                ]
+                assert len(changed) == 1, name
+                # The same letter is the same picture in every language, another one is not.
+                letter = letters[language][face[:-1]]
+                if letter in shown:
+                    assert text == shown[letter], name
+                else:
+                    assert text not in shown.values(), name
+                    shown[letter] = text
 
 
 def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""CardArt's deck styles and backs: the right colours on screen, switched at once."""
+"""CardArt's deck styles, backs and index languages: the right pictures on screen, switched at
+once."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import pygame
 import pytest
 
 from game.engine.cards import Card, Rank
+from game.i18n import LANGUAGES
 from game.settings import CARD_BACKS, DECK_STYLES
-from game.ui.art import BACK, CardArt, card_width
+from game.ui.art import BACK, CardArt, card_file, card_width
 from game.ui.sprites import Pose
 
 HEIGHT = 84  # small, so every pixel can be read quickly
@@ -49,7 +51,36 @@ def test_the_styles_and_backs_on_offer_with_todays_look_first() -> None:
     assert DECK_STYLES == ("classic", "four_colour")
     assert CARD_BACKS[0] == "blue" and len(CARD_BACKS) >= 2
     art = CardArt()
-    assert (art.deck, art.back) == (DECK_STYLES[0], CARD_BACKS[0])
+    assert (art.deck, art.back, art.indices) == (DECK_STYLES[0], CARD_BACKS[0], "en")
+
+
+def test_court_cards_in_another_language_have_their_own_files() -> None:
+    assert card_file("QH") == card_file("QH", indices="en") == ("cards", "QH.svg")
+    assert card_file("QH", indices="fr") == ("cards", "indices", "fr", "classic", "QH.svg")
+    assert card_file("JS", "four_colour", indices="nl") == (
+        "cards",
+        "indices",
+        "nl",
+        "four_colour",
+        "JS.svg",
+    )
+    assert card_file("KD", "four_colour", indices="en") == ("cards", "four_colour", "KD.svg")
+    # Aces, numbers, the joker and the backs are the same in every language.
+    for name in ("AH", "7H", "10C"):
+        assert card_file(name, "four_colour", indices="it") == card_file(name, "four_colour")
+    assert card_file("JK", "four_colour", indices="fr") == ("cards", "JK.svg")
+    assert card_file(BACK, back="red", indices="nl") == ("cards", "backs", "red.svg")
+
+
+@pytest.mark.parametrize("deck", DECK_STYLES)
+def test_a_french_queen_looks_different_and_a_french_seven_the_same(deck: str) -> None:
+    english, french = CardArt(deck), CardArt(deck, indices="fr")
+    assert french.indices == "fr"
+    assert pixels(french.image("QH", HEIGHT)) != pixels(english.image("QH", HEIGHT))
+    assert pixels(french.image("7H", HEIGHT)) == pixels(english.image("7H", HEIGHT))
+    assert pixels(french.image("JK", HEIGHT)) == pixels(english.image("JK", HEIGHT))
+    # The design is the same: the queen keeps her suit's colour.
+    assert hues(french.image("QH", HEIGHT))["red"] > 40
 
 
 @pytest.mark.parametrize("deck", DECK_STYLES)
@@ -101,6 +132,21 @@ def test_set_style_changes_what_image_returns_at_once() -> None:
     assert pixels(art.image(BACK, HEIGHT)) == blue_back
 
 
+def test_set_style_switches_the_index_language_and_keeps_it_when_left_out() -> None:
+    art = CardArt()
+    art.use_heights((HEIGHT,))
+    english = pixels(art.image("KS", HEIGHT))
+    art.set_style("classic", "blue", "nl")
+    assert art.indices == "nl"
+    dutch = pixels(art.image("KS", HEIGHT))
+    assert dutch != english
+    art.set_style("classic", "red")
+    assert (art.back, art.indices) == ("red", "nl")
+    assert pixels(art.image("KS", HEIGHT)) == dutch
+    art.set_style("classic", "red", "en")
+    assert pixels(art.image("KS", HEIGHT)) == english
+
+
 def test_a_face_down_card_is_drawn_with_the_chosen_back() -> None:
     surface = pygame.Surface((200, 200))
     art = CardArt(back="red")
@@ -109,18 +155,22 @@ def test_a_face_down_card_is_drawn_with_the_chosen_back() -> None:
 
 
 @pytest.mark.parametrize(
-    ("deck", "back", "named"),
+    ("deck", "back", "indices", "named"),
     [
-        ("two_colour", "blue", "deck style 'two_colour': choose one of classic, four_colour"),
-        ("classic", "green", "back 'green': choose one of " + ", ".join(CARD_BACKS)),
+        ("two_colour", "blue", "en", "deck style 'two_colour': choose one of classic, four_colour"),
+        ("classic", "green", "en", "back 'green': choose one of " + ", ".join(CARD_BACKS)),
+        ("classic", "blue", "de", "index language 'de': choose one of en, fr, nl, it"),
     ],
 )
-def test_an_unknown_style_is_refused_naming_the_choices(deck: str, back: str, named: str) -> None:
+def test_an_unknown_style_is_refused_naming_the_choices(
+    deck: str, back: str, indices: str, named: str
+) -> None:
+    assert LANGUAGES == ("en", "fr", "nl", "it")
     with pytest.raises(ValueError, match=named):
-        CardArt(deck, back)
+        CardArt(deck, back, indices)
     art = CardArt()
-    before = pixels(art.image("7D", HEIGHT))
+    before = pixels(art.image("QD", HEIGHT))
     with pytest.raises(ValueError, match=named):
-        art.set_style(deck, back)
-    assert (art.deck, art.back) == (DECK_STYLES[0], CARD_BACKS[0])
-    assert pixels(art.image("7D", HEIGHT)) == before
+        art.set_style(deck, back, indices)
+    assert (art.deck, art.back, art.indices) == (DECK_STYLES[0], CARD_BACKS[0], "en")
+    assert pixels(art.image("QD", HEIGHT)) == before
