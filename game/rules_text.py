@@ -23,11 +23,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from game.card_words import rank_index, rank_plural, wild_sentence
 from game.engine.cards import SUITS, Card, Rank, Suit, new_shoe, wild_rank_for
 from game.engine.match import MAX_REBUILDS
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
-from game.rule_options import non_default
+from game.i18n import N_, _, ngettext
+from game.rule_options import non_default, points
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +84,24 @@ class RulesText:
         lines: list[str] = []
         for section in self.sections:
             lines += [section.title, *section.paragraphs, ""]
-        lines.append("Schedule")
+        lines.append(_("Schedule"))
         for row in self.schedule:
-            doubled = " (doubled)" if row.doubled else ""
-            lines.append(
-                f"Round {row.round_number}: {row.hand_size} cards, "
-                f"{row.wild_rank_name} wild{doubled}"
+            line = ngettext(
+                "Round {number}: {count} card, {wild}",
+                "Round {number}: {count} cards, {wild}",
+                row.hand_size,
+            ).format(
+                number=row.round_number, count=row.hand_size, wild=wild_sentence(row.wild_rank)
             )
+            lines.append(_("{round} (doubled)").format(round=line) if row.doubled else line)
         if self.changed:
-            lines += ["", "Changed from the base game", *self.changed]
+            lines += ["", _("Changed from the base game"), *self.changed]
         return "\n".join(lines)
 
 
 def rules_text(rules: RuleSet) -> RulesText:
-    """The rules of ``rules``, every figure read from it or from the engine."""
+    """The rules of ``rules``, every figure read from it or from the engine, in the language
+    in use."""
     sections = (
         _deck(rules),
         _rounds(rules),
@@ -113,7 +119,9 @@ def rules_text(rules: RuleSet) -> RulesText:
         sections=sections,
         schedule=schedule(rules),
         changed=tuple(
-            f"{rule_option.label}: {choice.label} — {choice.explanation}"
+            _("{option}: {choice} — {explanation}").format(
+                option=rule_option.label, choice=choice.label, explanation=choice.explanation
+            )
             for rule_option, choice in non_default(rules)
         ),
     )
@@ -125,7 +133,7 @@ def schedule(rules: RuleSet) -> tuple[ScheduleRow, ...]:
         ScheduleRow(
             round_number=index + 1,
             hand_size=size,
-            wild_rank_name=wild_rank_for(size).plural,
+            wild_rank_name=rank_plural(wild_rank_for(size)),
             doubled=rules.multiplier(index) > 1,
         )
         for index, size in enumerate(rules.hand_sizes)
@@ -159,41 +167,53 @@ def all_wild_meld_legal(rules: RuleSet) -> bool:
 def _join(items: Iterable[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     words = list(items)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _points(value: int) -> str:
-    return f"{value} point" if value == 1 else f"{value} points"
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: a list, "a, b and c"; ", " separates its items.
+    return _("{items} and {last}").format(items=_(", ").join(words[:-1]), last=words[-1])
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _ordinal(number: int) -> str:
-    words = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
-    return words.get(number, f"{number}th")
+    """``once``, ``twice``, ``3 times``."""
+    if count == 1:
+        return _("once")
+    return _("twice") if count == 2 else _("{count} times").format(count=count)
 
 
 def _run(*ranks: Rank) -> str:
-    return "-".join(rank.label for rank in ranks)
+    return "-".join(rank_index(rank) for rank in ranks)
 
 
 def _deck(rules: RuleSet) -> Section:
     per_deck = len(new_shoe(1, 0))
-    jokers = f"{rules.jokers} printed jokers" if rules.jokers else "no printed jokers"
+    decks = ngettext(
+        "{count} standard deck of {cards} cards is shuffled",
+        "{count} standard decks of {cards} cards are shuffled together",
+        rules.decks,
+    ).format(count=rules.decks, cards=per_deck)
+    if rules.jokers:
+        jokers = ngettext(
+            "{shuffled}, with {count} printed joker: {total} cards in all.",
+            "{shuffled}, with {count} printed jokers: {total} cards in all.",
+            rules.jokers,
+        ).format(shuffled=decks, count=rules.jokers, total=rules.shoe_size)
+    else:
+        jokers = _("{shuffled}, with no printed jokers: {total} cards in all.").format(
+            shuffled=decks, total=rules.shoe_size
+        )
     return Section(
-        "The deck",
+        _("The deck"),
         (
-            f"{rules.players} players; play goes clockwise.",
-            f"{rules.decks} standard decks of {per_deck} cards are shuffled together, "
-            f"with {jokers}: {rules.shoe_size} cards in all.",
-            f"So every card is there {_times(rules.decks)}, once per deck; identical cards "
-            "cannot be told apart at the table.",
+            _("{players} players; play goes clockwise.").format(players=rules.players),
+            jokers,
+            _(
+                "So every card is there {times}, once per deck; identical cards "
+                "cannot be told apart at the table."
+            ).format(times=_times(rules.decks)),
         ),
     )
 
@@ -201,57 +221,71 @@ def _deck(rules: RuleSet) -> Section:
 def _rounds(rules: RuleSet) -> Section:
     sizes = rules.hand_sizes
     return Section(
-        "Rounds",
+        _("Rounds"),
         (
-            f"A match has {rules.rounds} rounds. Each round deals every player the number of "
-            f"cards in the schedule, from {min(sizes)} to {max(sizes)}, and that number sets "
-            "the round's wild rank.",
-            "The first dealer is chosen by cutting for the highest card; the deal passes one "
-            "seat clockwise each round, and the player after the dealer plays first.",
-            "After the deal the next card is turned face up to start the discard pile; the "
-            "rest, face down, is the stock.",
+            _(
+                "A match has {rounds} rounds. Each round deals every player the number of "
+                "cards in the schedule, from {low} to {high}, and that number sets "
+                "the round's wild rank."
+            ).format(rounds=rules.rounds, low=min(sizes), high=max(sizes)),
+            _(
+                "The first dealer is chosen by cutting for the highest card; the deal passes one "
+                "seat clockwise each round, and the player after the dealer plays first."
+            ),
+            _(
+                "After the deal the next card is turned face up to start the discard pile; the "
+                "rest, face down, is the stock."
+            ),
         ),
     )
 
 
 def _melds(rules: RuleSet) -> Section:
     set_size, run_size = smallest_meld()
+    low, high, around = (
+        _run(Rank.ACE, Rank.TWO, Rank.THREE),
+        _run(Rank.QUEEN, Rank.KING, Rank.ACE),
+        _run(Rank.KING, Rank.ACE, Rank.TWO),
+    )
     if rules.aces_high:
-        aces = (
-            f"An Ace may be low or high: {_run(Rank.ACE, Rank.TWO, Rank.THREE)} and "
-            f"{_run(Rank.QUEEN, Rank.KING, Rank.ACE)} are runs; "
-            f"{_run(Rank.KING, Rank.ACE, Rank.TWO)} never is."
+        aces = _("An Ace may be low or high: {low} and {high} are runs; {around} never is.").format(
+            low=low, high=high, around=around
         )
     else:
-        aces = (
-            f"Aces are low only: {_run(Rank.ACE, Rank.TWO, Rank.THREE)} is a run; "
-            f"{_run(Rank.QUEEN, Rank.KING, Rank.ACE)} and "
-            f"{_run(Rank.KING, Rank.ACE, Rank.TWO)} are not."
+        aces = _("Aces are low only: {low} is a run; {high} and {around} are not.").format(
+            low=low, high=high, around=around
         )
     cap = rules.max_wilds_per_meld
     if cap is None:
-        wilds = (
+        wilds = _(
             "Wild cards stand for any card in a set or a run; a meld may hold any number of them"
         )
     else:
-        wilds = (
+        wilds = ngettext(
             "Wild cards stand for any card in a set or a run; a meld may hold at most "
-            f"{cap} wild {'card' if cap == 1 else 'cards'}"
-        )
+            "{count} wild card",
+            "Wild cards stand for any card in a set or a run; a meld may hold at most "
+            "{count} wild cards",
+            cap,
+        ).format(count=cap)
     if all_wild_meld_legal(rules):
-        wilds += ", and a meld made only of wilds is legal."
+        wilds = _("{wilds}, and a meld made only of wilds is legal.").format(wilds=wilds)
     elif rules.all_wild_melds:
-        wilds += ", so no meld is made of wilds only."
+        wilds = _("{wilds}, so no meld is made of wilds only.").format(wilds=wilds)
     else:
-        wilds += ", but every meld needs at least one natural card."
+        wilds = _("{wilds}, but every meld needs at least one natural card.").format(wilds=wilds)
     return Section(
-        "Melds",
+        _("Melds"),
         (
-            f"A set is {set_size} or more cards of the same rank, in any suits; with "
-            f"{rules.decks} decks the same suit may repeat.",
-            f"A run is {run_size} or more cards of one suit in consecutive ranks, each rank at "
-            f"most once, so at most {_cards(len(Rank))}. {aces}",
-            "A card belongs to at most one meld.",
+            _(
+                "A set is {size} or more cards of the same rank, in any suits; with "
+                "{decks} decks the same suit may repeat."
+            ).format(size=set_size, decks=rules.decks),
+            _(
+                "A run is {size} or more cards of one suit in consecutive ranks, each rank at "
+                "most once, so at most {cards}. {aces}"
+            ).format(size=run_size, cards=_cards(len(Rank)), aces=aces),
+            _("A card belongs to at most one meld."),
             wilds,
         ),
     )
@@ -260,45 +294,57 @@ def _melds(rules: RuleSet) -> Section:
 def _wilds(rules: RuleSet) -> Section:
     copies = rules.decks * len(Suit)
     if rules.jokers:
-        jokers = f"The {rules.jokers} printed jokers are wild in every round."
+        jokers = ngettext(
+            "The printed joker is wild in every round.",
+            "The {count} printed jokers are wild in every round.",
+            rules.jokers,
+        ).format(count=rules.jokers)
     else:
-        jokers = "There are no printed jokers."
+        jokers = _("There are no printed jokers.")
     return Section(
-        "Wild cards",
+        _("Wild cards"),
         (
-            "Each round has a wild rank, set by its hand size (see the schedule): every card "
-            f"of that rank is wild, {copies} cards with {rules.decks} decks.",
+            _(
+                "Each round has a wild rank, set by its hand size (see the schedule): every card "
+                "of that rank is wild, {copies} cards with {decks} decks."
+            ).format(copies=copies, decks=rules.decks),
             jokers,
-            "A wild card stands for any card in a meld and scores 0 there.",
+            _("A wild card stands for any card in a meld and scores 0 there."),
         ),
     )
 
 
 def _turn(rules: RuleSet) -> Section:
     if rules.discard_taken_card:
-        taken = "The card just taken from the discard pile may go straight back onto it."
+        taken = _("The card just taken from the discard pile may go straight back onto it.")
     else:
-        taken = "A card taken from the discard pile may not be discarded again the same turn."
+        taken = _("A card taken from the discard pile may not be discarded again the same turn.")
     return Section(
-        "A turn",
+        _("A turn"),
         (
-            "Draw exactly one card, the top of the stock or the top of the discard pile; then "
-            "discard exactly one card face up onto the discard pile.",
+            _(
+                "Draw exactly one card, the top of the stock or the top of the discard pile; "
+                "then discard exactly one card face up onto the discard pile."
+            ),
             taken,
-            "Every player draws and discards on every turn, even with a hand already "
-            "fully in melds.",
+            _(
+                "Every player draws and discards on every turn, even with a hand already "
+                "fully in melds."
+            ),
         ),
     )
 
 
 def _going_out(rules: RuleSet) -> Section:
     return Section(
-        "Going out",
+        _("Going out"),
         (
-            "After discarding, a player whose whole hand can be split into melds goes out and "
-            "shows the melds. The game sees this by itself: nobody has to claim it, and it is "
-            "never a mistake.",
-            "A player may go out on any turn, the very first included.",
+            _(
+                "After discarding, a player whose whole hand can be split into melds goes out "
+                "and shows the melds. The game sees this by itself: nobody has to claim it, and "
+                "it is never a mistake."
+            ),
+            _("A player may go out on any turn, the very first included."),
         ),
     )
 
@@ -306,74 +352,127 @@ def _going_out(rules: RuleSet) -> Section:
 def _last_turns(rules: RuleSet) -> Section:
     others = rules.players - 1
     paragraphs = [
-        f"After someone goes out, each of the other {others} players takes exactly one more "
-        "turn (draw, then discard), clockwise. Nobody can end the round again; it ends after "
-        "the last of these turns."
+        ngettext(
+            "After someone goes out, the other player takes exactly one more turn (draw, then "
+            "discard). Nobody can end the round again; it ends after that turn.",
+            "After someone goes out, each of the other {count} players takes exactly one more "
+            "turn (draw, then discard), clockwise. Nobody can end the round again; it ends after "
+            "the last of these turns.",
+            others,
+        ).format(count=others)
     ]
     if rules.lay_off:
         paragraphs.append(
-            "Laying off: when the others are scored after their last turn, leftover cards "
-            "(wilds too) that extend the melds of the player who went out count as melded. "
-            "Each player lays off onto those melds as they were laid down, independently of "
-            "the others, and the game finds the best such use."
+            _(
+                "Laying off: when the others are scored after their last turn, leftover cards "
+                "(wilds too) that extend the melds of the player who went out count as melded. "
+                "Each player lays off onto those melds as they were laid down, independently of "
+                "the others, and the game finds the best such use."
+            )
         )
         if all_wild_meld_legal(rules):
             paragraphs.append(
-                "A meld made only of wilds stands for whichever set or run suits the cards "
-                "laid off onto it."
+                _(
+                    "A meld made only of wilds stands for whichever set or run suits the cards "
+                    "laid off onto it."
+                )
             )
     else:
         paragraphs.append(
-            "There is no laying off: cards left over count against their holder, whatever "
-            "the melds shown."
+            _(
+                "There is no laying off: cards left over count against their holder, whatever "
+                "the melds shown."
+            )
         )
-    return Section("Last turns", tuple(paragraphs))
+    return Section(_("Last turns"), tuple(paragraphs))
 
 
 def _stock(rules: RuleSet) -> Section:
-    laying_off = ", laying off included" if rules.lay_off else ""
-    return Section(
-        "When the stock runs out",
-        (
-            "When a player must draw from an empty stock, the discard pile except its top "
-            "card is shuffled into a new stock. No card is ever lost: all "
-            f"{rules.shoe_size} cards are always in the hands, the stock or the discard pile.",
-            f"The stock may be rebuilt {_times(MAX_REBUILDS)} in a round. If it would have "
-            f"to be rebuilt a {_ordinal(MAX_REBUILDS + 1)} time, the round ends instead, "
-            "before that draw: every player is scored on the best arrangement of the hand "
-            "they hold, and nobody gets the 0 for going out (a hand that melds completely "
-            "still scores 0).",
+    if rules.lay_off:
+        last_turns = _(
             "If that happens during the last turns, the round ends at once: the player who "
-            f"went out keeps 0 and the others are scored on the hands they hold{laying_off}.",
+            "went out keeps 0 and the others are scored on the hands they hold, laying off "
+            "included."
+        )
+    else:
+        last_turns = _(
+            "If that happens during the last turns, the round ends at once: the player who "
+            "went out keeps 0 and the others are scored on the hands they hold."
+        )
+    return Section(
+        _("When the stock runs out"),
+        (
+            _(
+                "When a player must draw from an empty stock, the discard pile except its top "
+                "card is shuffled into a new stock. No card is ever lost: all {total} cards are "
+                "always in the hands, the stock or the discard pile."
+            ).format(total=rules.shoe_size),
+            _(
+                "The stock may be rebuilt {times} in a round. If it would have to be rebuilt "
+                "once more, the round ends instead, before that draw: every player is scored on "
+                "the best arrangement of the hand they hold, and nobody gets the 0 for going out "
+                "(a hand that melds completely still scores 0)."
+            ).format(times=_times(MAX_REBUILDS)),
+            last_turns,
         ),
     )
 
 
 def _values(rules: RuleSet) -> Section:
-    ace = _points(rules.natural_value(Rank.ACE))
-    ace_line = f"Ace: {ace} (aces may be high)." if rules.aces_high else f"Ace: {ace}."
+    ace = points(rules.natural_value(Rank.ACE))
+    if rules.aces_high:
+        ace_line = _("Ace: {points} (aces may be high).").format(points=ace)
+    else:
+        ace_line = _("Ace: {points}.").format(points=ace)
     pips = [rank for rank in Rank if Rank.TWO <= rank <= Rank.TEN]
     if all(rules.natural_value(rank) == int(rank) for rank in pips):
-        pip_line = f"{pips[0].label} to {pips[-1].label}: their face value."
+        pip_line = _("{low} to {high}: their face value.").format(
+            low=pips[0].label, high=pips[-1].label
+        )
     else:
-        pip_line = _join(f"{r.label}: {_points(rules.natural_value(r))}" for r in pips) + "."
+        pip_line = (
+            _join(
+                _("{rank}: {points}").format(rank=r.label, points=points(rules.natural_value(r)))
+                for r in pips
+            )
+            + "."
+        )
     faces = {rank: rules.natural_value(rank) for rank in (Rank.JACK, Rank.QUEEN, Rank.KING)}
     if len(set(faces.values())) == 1:
-        face_line = f"Jack, Queen, King: {_points(faces[Rank.JACK])} each."
+        face_line = _("Jack, Queen, King: {points} each.").format(points=points(faces[Rank.JACK]))
     else:
-        face_line = ", ".join(f"{rank.name.title()} {value}" for rank, value in faces.items())
-        face_line += " points."
+        face_line = _("Jack {jack}, Queen {queen}, King {king} points.").format(
+            jack=faces[Rank.JACK], queen=faces[Rank.QUEEN], king=faces[Rank.KING]
+        )
     wild = Card(Rank.SEVEN, Suit.HEARTS)
     lines = [
-        "A card in a meld scores 0, wild cards included. A card left over costs:",
+        _("A card in a meld scores 0, wild cards included. A card left over costs:"),
         ace_line,
         pip_line,
         face_line,
-        f"A card of the round's wild rank: {_points(rules.penalty(wild, wild.rank))}.",
+        _("A card of the round's wild rank: {points}.").format(
+            points=points(rules.penalty(wild, wild.rank))
+        ),
     ]
     if rules.jokers:
-        lines.append(f"A printed joker: {_points(rules.penalty(Card(None, None), None))}.")
-    return Section("Card values", tuple(lines))
+        lines.append(
+            _("A printed joker: {points}.").format(
+                points=points(rules.penalty(Card(None, None), None))
+            )
+        )
+    return Section(_("Card values"), tuple(lines))
+
+
+def _doubling(factor: int, rounds: list[int]) -> str:
+    if len(rounds) == 1:
+        where = _("round {number}").format(number=rounds[0])
+    else:
+        where = _("rounds {numbers}").format(numbers=_join(map(str, rounds)))
+    if factor == 2:
+        return _("Penalties count double in {rounds}.").format(rounds=where)
+    return _("Penalties are multiplied by {factor} in {rounds}.").format(
+        factor=factor, rounds=where
+    )
 
 
 def _scoring(rules: RuleSet) -> Section:
@@ -382,33 +481,38 @@ def _scoring(rules: RuleSet) -> Section:
         factor = rules.multiplier(index)
         if factor > 1:
             factors.setdefault(factor, []).append(index + 1)
-    doubling = []
-    for factor, rounds in factors.items():
-        where = f"round {rounds[0]}" if len(rounds) == 1 else f"rounds {_join(map(str, rounds))}"
-        how = "count double" if factor == 2 else f"are multiplied by {factor}"
-        doubling.append(f"Penalties {how} in {where}.")
+    doubling = [_doubling(factor, rounds) for factor, rounds in factors.items()]
     return Section(
-        "Scoring",
+        _("Scoring"),
         (
-            "The player who went out scores 0. Every other player scores the cards left over "
-            "after the best possible arrangement of the hand into melds: the game finds the "
-            "arrangement with the lowest penalty, so nobody pays for a poorly sorted hand. A "
-            "hand wholly in melds scores 0.",
-            *(doubling or ["Every round counts the same: no penalties are doubled."]),
-            "A player's total is the sum of their round scores.",
+            _(
+                "The player who went out scores 0. Every other player scores the cards left "
+                "over after the best possible arrangement of the hand into melds: the game finds "
+                "the arrangement with the lowest penalty, so nobody pays for a poorly sorted "
+                "hand. A hand wholly in melds scores 0."
+            ),
+            *(doubling or [_("Every round counts the same: no penalties are doubled.")]),
+            _("A player's total is the sum of their round scores."),
         ),
     )
 
 
 _TIES = {
-    "zero_rounds": "If several players share the lowest total, the one with more rounds scored "
-    "at 0 wins; if they are still tied, they share the win.",
-    "shared": "Players tied on the lowest total share the win.",
+    "zero_rounds": N_(
+        "If several players share the lowest total, the one with more rounds scored "
+        "at 0 wins; if they are still tied, they share the win."
+    ),
+    "shared": N_("Players tied on the lowest total share the win."),
 }
 
 
 def _winning(rules: RuleSet) -> Section:
     return Section(
-        "Winning",
-        (f"After the last round, round {rules.rounds}, the lowest total wins.", _TIES[rules.tie]),
+        _("Winning"),
+        (
+            _("After the last round, round {rounds}, the lowest total wins.").format(
+                rounds=rules.rounds
+            ),
+            _(_TIES[rules.tie]),
+        ),
     )

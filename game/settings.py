@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine.rules import RuleSet
+from game.i18n import LANGUAGES
 
 FORMAT = 1
 """The version of ``settings.json`` this code writes."""
@@ -57,6 +58,10 @@ class Settings:
     back: str = CARD_BACKS[0]
     """Card back, one of :data:`CARD_BACKS`."""
     fullscreen: bool = False
+    language: str | None = None
+    """One of :data:`~game.i18n.LANGUAGES`, or None to follow the system's language."""
+    local_indices: bool = True
+    """Court cards show the indices of the language in use (R D V in French); off: A K Q J."""
 
     def __post_init__(self) -> None:
         _check_choice("speed", self.speed, tuple(SPEEDS))
@@ -71,7 +76,9 @@ class Settings:
                 raise ValueError(f"a seat's name is 1 to {NAME_LENGTH} characters, not {name!r}")
         if type(self.volume) not in (int, float) or not 0 <= self.volume <= 1:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
-        for flag in ("muted", "fullscreen"):
+        if self.language is not None:
+            _check_choice("language", self.language, LANGUAGES)
+        for flag in ("muted", "fullscreen", "local_indices"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
 
@@ -101,6 +108,8 @@ class Settings:
             "deck": self.deck,
             "back": self.back,
             "fullscreen": self.fullscreen,
+            "language": self.language,
+            "local_indices": self.local_indices,
         }
 
     @classmethod
@@ -118,7 +127,16 @@ class Settings:
                 if not isinstance(data[key], list):
                     raise ValueError(f"{key} must be a list, not {data[key]!r}")
                 values[key] = tuple(data[key])
-        for key in ("speed", "volume", "muted", "deck", "back", "fullscreen"):
+        for key in (
+            "speed",
+            "volume",
+            "muted",
+            "deck",
+            "back",
+            "fullscreen",
+            "language",
+            "local_indices",
+        ):
             if key in data:
                 values[key] = data[key]
         return cls(**values)

@@ -11,17 +11,17 @@ from hypothesis import strategies as st
 
 from game.engine.rules import ALLOWED, RuleSet
 from game.rule_options import (
-    RULE_OPTIONS,
     RuleOption,
     choice_for,
     non_default,
     option,
+    rule_options,
     same_value,
     with_choice,
 )
 from tests.rule_sets import rule_sets
 
-FIELDS = [rule_option.field for rule_option in RULE_OPTIONS]
+FIELDS = [rule_option.field for rule_option in rule_options()]
 
 
 def test_there_is_one_option_per_rule_set_field() -> None:
@@ -48,7 +48,7 @@ def test_the_base_game_has_every_option_at_its_first_choice(field: str) -> None:
     assert option(field).default is option(field).choices[0]
 
 
-@pytest.mark.parametrize("rule_option", RULE_OPTIONS, ids=FIELDS)
+@pytest.mark.parametrize("rule_option", rule_options(), ids=FIELDS)
 def test_every_option_and_choice_is_described(rule_option: RuleOption) -> None:
     texts = [rule_option.label, rule_option.explanation]
     texts += [text for choice in rule_option.choices for text in (choice.label, choice.explanation)]
@@ -59,14 +59,14 @@ def test_every_option_and_choice_is_described(rule_option: RuleOption) -> None:
 
 
 def test_only_the_player_count_is_fixed_and_it_says_why() -> None:
-    assert [o.field for o in RULE_OPTIONS if not o.adjustable] == ["players"]
+    assert [o.field for o in rule_options() if not o.adjustable] == ["players"]
     explanation = option("players").explanation
     assert "seats four" in explanation
     assert f"{min(ALLOWED['players'])} to {max(ALLOWED['players'])}" in explanation
 
 
 def test_labels_of_options_are_distinct() -> None:
-    labels = [o.label for o in RULE_OPTIONS]
+    labels = [o.label for o in rule_options()]
     assert len(labels) == len(set(labels))
 
 

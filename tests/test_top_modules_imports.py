@@ -1,5 +1,6 @@
-"""The rule options, the rules text and the statistics import only the engine and the standard
-library (the rules text also the rule options): no pygame, no user interface, no AI or seats."""
+"""The game's words (cards, rule options, rules text, hint lines) and the statistics import only
+the engine, the languages and the standard library (the hint's words also the hint they word):
+no pygame, no user interface, no seats."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from tests.import_graph import game_modules, imports_of
 from tests.isolated import run_isolated
 
 MODULES = {
-    "game.rule_options": {"game.engine"},
-    "game.rules_text": {"game.engine", "game.rule_options"},
+    "game.card_words": {"game.engine", "game.i18n"},
+    "game.rule_options": {"game.engine", "game.i18n", "game.card_words"},
+    "game.rules_text": {"game.engine", "game.i18n", "game.card_words", "game.rule_options"},
+    "game.hint_words": {"game.engine", "game.i18n", "game.card_words", "game.ai.hint"},
     "game.stats": {"game.i18n", "game.json_format", "game.settings"},
 }
 """Each module and the parts of game/ it may import."""
@@ -36,7 +39,7 @@ def test_a_top_module_imports_only_the_engine_and_the_standard_library(module: s
 
 def test_importing_them_loads_neither_pygame_nor_the_ui() -> None:
     result = run_isolated(
-        "import sys, game.rule_options, game.rules_text, game.stats; "
+        "import sys, game.card_words, game.rule_options, game.rules_text, game.stats; "
         "sys.exit(any(name == 'pygame' or name.startswith(('pygame.', 'game.ui', 'game.ai', "
         "'game.seats')) for name in sys.modules))"
     )

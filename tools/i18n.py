@@ -44,6 +44,7 @@ def extract(output: Path = TEMPLATE) -> None:
         "extract",
         "--keywords=_ N_ ngettext:1,2",
         "--no-location",
+        "--add-comments=TRANSLATORS:",
         "--sort-output",
         "--omit-header",
         "--project=Three-Thirteen",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -30,6 +31,10 @@ from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.card_words import COURT_INDICES  # noqa: E402
+
 FONT = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
 OUT = ROOT / "assets" / "cards"
 
@@ -76,12 +81,13 @@ BACKS_FOLDER = "backs/"
 INDICES_FOLDER = "indices/"
 ENGLISH = "en"
 INDEX_LETTERS = {
-    "fr": {"J": "V", "Q": "D", "K": "R"},  # Valet, Dame, Roi
-    "nl": {"J": "B", "Q": "V", "K": "H"},  # Boer, Vrouw, Heer
-    "it": {"J": "F", "Q": "D", "K": "R"},  # Fante, Donna, Re
+    language: {rank.label: letter for rank, letter in letters.items() if rank.label != letter}
+    for language, letters in COURT_INDICES.items()
+    if language != "en"
 }
-"""Each other language's index letter for the court ranks; English shows the rank itself
-and every language keeps A for the ace and the numbers."""
+"""Each other language's index letter for the court ranks, from :data:`COURT_INDICES` (the
+game names cards with the same letters); English shows the rank itself and every language
+keeps A for the ace and the numbers."""
 JOKER_FILE = "JK.svg"
 PANEL = 14.0  # the backs' coloured field, inset from the card's edge
 

@@ -1,20 +1,64 @@
-"""Hints: what the strongest seat would do in the player's place, and why, in one line.
+"""Hints: what the strongest seat would do in the player's place, and why.
 
 :func:`suggest` reads the seat's :class:`~game.engine.view.PlayerView` only, like
-every AI seat, and returns a :class:`Suggestion`: a legal action and its reason.
+every AI seat, and returns a :class:`Suggestion`: a legal action and its
+:class:`Reason`, in data: the window, which knows the player's language, words it
+(:mod:`game.hint_words`).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import Enum
 
 from game.ai.evaluation import Evaluator
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
-from game.engine.melds import Arrangement
+from game.engine.melds import Arrangement, Meld
 from game.engine.view import PlayerView
+
+
+class Why(Enum):
+    """The kinds of reason a hint gives; the window puts each into words."""
+
+    TAKE_TO_GO_OUT = "take_to_go_out"
+    """Take the top card: with it the hand goes out."""
+    TAKE_WILD = "take_wild"
+    """Take the top card: it is wild."""
+    TAKE_TO_COMPLETE = "take_to_complete"
+    """Take the top card: it completes :attr:`Reason.meld`."""
+    TAKE_TO_LOWER = "take_to_lower"
+    """Take the top card: the penalty falls from ``points[0]`` to ``points[1]``."""
+    TAKE_FOR_CHANCES = "take_for_chances"
+    """Take the top card: it gives the hand its best chances."""
+    STOCK_PILE_EMPTY = "stock_pile_empty"
+    """Draw from the stock: there is no discard to take."""
+    STOCK_TOP_WEAK = "stock_top_weak"
+    """Draw from the stock: the top discard (:attr:`Reason.card`) does not help enough."""
+    DISCARD_TO_GO_OUT = "discard_to_go_out"
+    """Discard the card and go out."""
+    DISCARD_LAST_TURN = "discard_last_turn"
+    """Discard the card: on a last turn it leaves the fewest points, ``points[0]``."""
+    DISCARD_DEAD_WEIGHT = "discard_dead_weight"
+    """Discard the card: it fits no meld and would cost ``points[0]``."""
+    DISCARD_FOR_CHANCES = "discard_for_chances"
+    """Discard the card: the rest of the hand has better chances."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a hint suggests its action, in data: the kind and the cards, meld and points it names."""
+
+    why: Why
+    """The kind of reason."""
+    card: Card | None = None
+    """The card the action moves (or the top discard left there), if any."""
+    meld: Meld | None = None
+    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`)."""
+    points: tuple[int, ...] = ()
+    """The penalty points the reason names, in the order its kind documents."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,12 +67,12 @@ class Suggestion:
 
     action: Action
     """What to do: one of the view's legal actions."""
-    reason: str
-    """One line a player understands, e.g. "Take the 7♥: it completes 7♥ 8♥ 9♥"."""
+    reason: Reason
+    """Why, for the window to word (e.g. "Take the 7♥: it completes 7♥ 8♥ 9♥")."""
 
 
 def suggest(view: PlayerView) -> Suggestion:
-    """What ``hard`` would do now in ``view``'s seat, with a one-line reason.
+    """What ``hard`` would do now in ``view``'s seat, with the reason for it.
 
     Raises ``ValueError`` if it is not that seat's turn.
     """
@@ -46,48 +90,45 @@ def suggest(view: PlayerView) -> Suggestion:
     return Suggestion(action, reason)
 
 
-def _meld_with(arrangement: Arrangement, card: Card) -> str | None:
+def _meld_with(arrangement: Arrangement, card: Card) -> Meld | None:
     for meld in arrangement.melds:
         if any(c.ordinal == card.ordinal for c in meld.cards):
-            return meld.describe()
+            return meld
     return None
 
 
-def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> str:
-    name = f"Take the {top.pretty()}"
+def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> Reason:
     hand = [*view.hand, top]
     options = evaluator.discard_options(hand, view.hand)
     best = min(options, key=lambda option: option.penalty)
     if any(option.goes_out for option in options):
-        return f"{name}: with it you can go out"
+        return Reason(Why.TAKE_TO_GO_OUT, top)
     if top.is_wild(view.wild_rank):
-        return f"{name}: it is wild and fits any meld"
+        return Reason(Why.TAKE_WILD, top)
     kept = [card for card in hand if card is not best.card]
     meld = _meld_with(evaluator.arrangement(kept), top)
     if meld:
-        return f"{name}: it completes {meld}"
+        return Reason(Why.TAKE_TO_COMPLETE, top, meld)
     now = evaluator.penalty(view.hand)
     if best.penalty < now:
-        return f"{name}: it lowers your penalty from {now} to {best.penalty}"
-    return f"{name}: it gives your hand the best chances to meld"
+        return Reason(Why.TAKE_TO_LOWER, top, points=(now, best.penalty))
+    return Reason(Why.TAKE_FOR_CHANCES, top)
 
 
-def _why_stock(view: PlayerView) -> str:
+def _why_stock(view: PlayerView) -> Reason:
     if not view.discard_pile:
-        return "Draw from the stock: the discard pile is empty"
-    return f"Draw from the stock: the {view.discard_pile[-1].pretty()} does not help you enough"
+        return Reason(Why.STOCK_PILE_EMPTY)
+    return Reason(Why.STOCK_TOP_WEAK, view.discard_pile[-1])
 
 
-def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> str:
-    name = f"Discard the {card.pretty()}"
+def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     rest = [other for other in view.hand if other is not card]
     arrangement = evaluator.arrangement(rest)
     if arrangement.is_complete:
-        return f"{name} and go out!"
+        return Reason(Why.DISCARD_TO_GO_OUT, card)
     if view.last_turns:
-        return f"{name}: on your last turn it leaves the fewest points ({arrangement.penalty})"
+        return Reason(Why.DISCARD_LAST_TURN, card, points=(arrangement.penalty,))
     in_hand = evaluator.arrangement(view.hand)
     if any(c.ordinal == card.ordinal for c in in_hand.leftover):
-        points = evaluator.card_penalty(card)
-        return f"{name}: it fits no meld and would cost {points} points"
-    return f"{name}: the rest of your hand has better chances to meld"
+        return Reason(Why.DISCARD_DEAD_WEIGHT, card, points=(evaluator.card_penalty(card),))
+    return Reason(Why.DISCARD_FOR_CHANCES, card)

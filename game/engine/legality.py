@@ -9,6 +9,8 @@ actions that :func:`why_illegal` accepts, so the two can never disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from typing import assert_never
 
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
@@ -32,30 +34,74 @@ class TurnFacts:
     """The rule option: may the card just taken from the discard pile be discarded again?"""
 
 
-def why_illegal(action: object, facts: TurnFacts) -> str | None:
-    """``None`` if ``action`` is legal now, otherwise a sentence saying what is wrong."""
+class Refusal(Enum):
+    """Why an action is illegal, as data (a window words it in the player's language)."""
+
+    MATCH_OVER = "match_over"
+    """The match is over: nothing is legal."""
+    ALREADY_DREW = "already_drew"
+    """A draw after this turn's draw: the seat must discard."""
+    PILE_EMPTY = "pile_empty"
+    """A draw from an empty discard pile."""
+    MUST_DRAW = "must_draw"
+    """A discard before this turn's draw."""
+    NOT_IN_HAND = "not_in_hand"
+    """A discard of a card the seat does not hold."""
+    TAKEN_CARD = "taken_card"
+    """A discard of the card just taken from the discard pile (rule discard_taken_card off)."""
+    NOT_AN_ACTION = "not_an_action"
+    """Neither a Draw nor a Discard."""
+
+
+def refusal(action: object, facts: TurnFacts) -> Refusal | None:
+    """``None`` if ``action`` is legal now, otherwise why not."""
     if facts.phase is Phase.MATCH_OVER:
-        return f"the match is over: no action is legal (got {action})"
-    seat = f"seat {facts.seat}"
+        return Refusal.MATCH_OVER
     match action:
         case Draw(source):
             if facts.phase is not Phase.DRAW:
-                return f"{seat} has already drawn this turn and must now discard a card"
+                return Refusal.ALREADY_DREW
             if source is DrawSource.DISCARD and facts.discard_pile_size == 0:
-                return "the discard pile is empty: draw from the stock"
+                return Refusal.PILE_EMPTY
             return None
         case Discard(card):
             if facts.phase is not Phase.DISCARD:
-                return f"{seat} must draw (from the stock or the discard pile) before discarding"
+                return Refusal.MUST_DRAW
             if card not in facts.hand:
-                return f"{card.code} is not in the hand of {seat}"
+                return Refusal.NOT_IN_HAND
             if card == facts.taken_card and not facts.discard_taken_card:
-                return (
-                    f"{card.code} was just taken from the discard pile and may not be "
-                    f"discarded in the same turn (rule discard_taken_card is off)"
-                )
+                return Refusal.TAKEN_CARD
             return None
-    return f"not an action: {action!r} (expected Draw or Discard)"
+    return Refusal.NOT_AN_ACTION
+
+
+def why_illegal(action: object, facts: TurnFacts) -> str | None:
+    """``None`` if ``action`` is legal now, otherwise a sentence saying what is wrong."""
+    found = refusal(action, facts)
+    if found is None:
+        return None
+    seat = f"seat {facts.seat}"
+    match found:
+        case Refusal.MATCH_OVER:
+            return f"the match is over: no action is legal (got {action})"
+        case Refusal.ALREADY_DREW:
+            return f"{seat} has already drawn this turn and must now discard a card"
+        case Refusal.PILE_EMPTY:
+            return "the discard pile is empty: draw from the stock"
+        case Refusal.MUST_DRAW:
+            return f"{seat} must draw (from the stock or the discard pile) before discarding"
+        case Refusal.NOT_IN_HAND:
+            assert isinstance(action, Discard)
+            return f"{action.card.code} is not in the hand of {seat}"
+        case Refusal.TAKEN_CARD:
+            assert isinstance(action, Discard)
+            return (
+                f"{action.card.code} was just taken from the discard pile and may not be "
+                "discarded in the same turn (rule discard_taken_card is off)"
+            )
+        case Refusal.NOT_AN_ACTION:
+            return f"not an action: {action!r} (expected Draw or Discard)"
+    assert_never(found)
 
 
 def legal_actions(facts: TurnFacts) -> tuple[Action, ...]:

@@ -73,7 +73,7 @@ from game.engine.events import (
     TookDiscard,
     WentOut,
 )
-from game.engine.legality import TurnFacts, legal_actions, why_illegal
+from game.engine.legality import Refusal, TurnFacts, legal_actions, refusal, why_illegal
 from game.engine.melds import Arrangement
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
@@ -425,6 +425,10 @@ class Match:
     def why_illegal(self, action: object) -> str | None:
         """``None`` if ``action`` is legal now, otherwise what is wrong with it."""
         return why_illegal(action, self._facts())
+
+    def refusal(self, action: object) -> Refusal | None:
+        """``None`` if ``action`` is legal now, otherwise why not, as data."""
+        return refusal(action, self._facts())
 
     def is_legal(self, action: object) -> bool:
         """True if the current seat may take ``action`` now."""

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.memory import Memory
 from game.profile import Profile
 from game.resources import asset_path
 from game.ui.art import CardArt
+from game.ui.names import GAME_NAME
 from game.ui.options import LaunchOptions, parse_options
 from game.ui.playback import TimedText
 from game.ui.scene import Scene, SceneStack
@@ -42,7 +44,7 @@ class App:
         self.log = logging.getLogger("game")
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Three-Thirteen")
+        pygame.display.set_caption(_(GAME_NAME))
         pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
         self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
@@ -57,6 +59,9 @@ class App:
         """True once an autoplay run has finished."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
+        if self._options.language is not None:
+            memory = self._memory
+            memory.save_settings(memory.settings.changed(language=self._options.language))
         self._toast: TimedText | None = None
         """The profile's latest notice on screen, over every scene."""
         self.apply_settings()
@@ -102,11 +107,25 @@ class App:
     def memory(self) -> Memory:
         return self._memory
 
+    def system_language(self) -> str:
+        return i18n.system_language(preferred_locales())
+
+    def language(self) -> str:
+        """The language to speak: the one chosen in the settings, else the system's."""
+        chosen = self._memory.settings.language
+        return chosen if chosen is not None else self.system_language()
+
     def apply_settings(self) -> None:
         chosen = self._memory.settings
+        language = self.language()
+        if language != i18n.language():
+            i18n.use(language)
+            pygame.display.set_caption(_(GAME_NAME))
+            self.stack.relabel()
         self._sounds.set_volume(chosen.volume, chosen.muted)
-        if (self._art.deck, self._art.back) != (chosen.deck, chosen.back):
-            self._art.set_style(chosen.deck, chosen.back)
+        style = (chosen.deck, chosen.back, language if chosen.local_indices else "en")
+        if (self._art.deck, self._art.back, self._art.indices) != style:
+            self._art.set_style(*style)
         if chosen.fullscreen != bool(self._screen.get_flags() & pygame.FULLSCREEN):
             self._set_fullscreen(chosen.fullscreen)
 
@@ -204,6 +223,18 @@ class App:
     def close(self) -> None:
         self.stack.clear()
         pygame.quit()
+
+
+def preferred_locales() -> list[str]:
+    """The system's preferred locales as ``fr_BE`` codes, best first (none if SDL cannot say)."""
+    try:
+        found = pygame.system.get_pref_locales()
+    except pygame.error:
+        return []
+    return [
+        "_".join(part for part in (locale["language"], locale.get("country")) if part)
+        for locale in found
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

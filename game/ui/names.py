@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from game.engine.actions import Phase
+from game.card_words import card_short, wild_sentence
+from game.engine.actions import Action, Discard, Phase
 from game.engine.cards import Rank
+from game.engine.legality import Refusal
 from game.i18n import N_, _
 
+GAME_NAME = N_("Three-Thirteen")
+"""The game's name (the window's caption and the title)."""
 SEAT_NAMES = (N_("Bottom"), N_("Left"), N_("Top"), N_("Right"))
 """Seat 0 sits at the bottom; play passes to the left, round the table (English: shown
 through :func:`~game.i18n._`)."""
@@ -22,22 +26,6 @@ LEVEL_NAMES = {
     "hard": N_("Hard"),
 }
 """The built-in policies as the table names them."""
-WILD_RANKS = {
-    Rank.ACE: N_("Aces are wild"),
-    Rank.TWO: N_("Twos are wild"),
-    Rank.THREE: N_("Threes are wild"),
-    Rank.FOUR: N_("Fours are wild"),
-    Rank.FIVE: N_("Fives are wild"),
-    Rank.SIX: N_("Sixes are wild"),
-    Rank.SEVEN: N_("Sevens are wild"),
-    Rank.EIGHT: N_("Eights are wild"),
-    Rank.NINE: N_("Nines are wild"),
-    Rank.TEN: N_("Tens are wild"),
-    Rank.JACK: N_("Jacks are wild"),
-    Rank.QUEEN: N_("Queens are wild"),
-    Rank.KING: N_("Kings are wild"),
-}
-"""What each wild rank's round is called."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +77,7 @@ def winners_line(winners: Sequence[int], seating: Seating) -> str:
 def round_title(round_index: int, rounds: int, wild_rank: Rank) -> str:
     """``Round 3 of 11 — Fives are wild``."""
     return _("Round {number} of {rounds} — {wild}").format(
-        number=round_index + 1, rounds=rounds, wild=_(WILD_RANKS[wild_rank])
+        number=round_index + 1, rounds=rounds, wild=wild_sentence(wild_rank)
     )
 
 
@@ -106,3 +94,21 @@ def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) ->
     if phase is Phase.DRAW:
         return _("Your turn: drag the top card of the stock or the discard pile into your hand")
     return _("Now drag a card from your hand onto the discard pile")
+
+
+REFUSALS = {
+    Refusal.MATCH_OVER: N_("The match is over"),
+    Refusal.ALREADY_DREW: N_("You have drawn already: now discard a card"),
+    Refusal.PILE_EMPTY: N_("The discard pile is empty: draw from the stock"),
+    Refusal.MUST_DRAW: N_("Draw first, from the stock or the discard pile"),
+    Refusal.NOT_IN_HAND: N_("The {card} is not in your hand"),
+    Refusal.TAKEN_CARD: N_("You just took the {card} from the discard pile: it cannot go back"),
+    Refusal.NOT_AN_ACTION: N_("That is not a move"),
+}
+"""Why the table refuses your move, in words."""
+
+
+def refusal_line(refusal: Refusal, action: Action) -> str:
+    """Why ``action`` is refused, e.g. ``Draw first, from the stock or the discard pile``."""
+    card = card_short(action.card) if isinstance(action, Discard) else ""
+    return _(REFUSALS[refusal]).format(card=card)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.registry import policy_factory
+from game.i18n import LANGUAGES
 from game.settings import Settings
 from game.ui.setup import AUTOPLAY_SEATS, LEVELS, MatchSetup, level_seats
 
@@ -45,6 +46,8 @@ class LaunchOptions:
     """``--profile``: the folder that holds settings, the saved match and statistics."""
     resume: bool = False
     """``--continue``: open the saved match at once."""
+    language: str | None = None
+    """``--lang``: speak this language (and keep it in the settings)."""
 
     def move_seconds(self, settings: Settings) -> float:
         """How long a card takes to travel: the chosen speed's, or none with ``--speed max``."""
@@ -120,6 +123,11 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         help="open the saved match at once (with --autoplay the AI plays every seat); "
         "with none saved, start a new one",
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the game (kept in the settings; by default the system's)",
+    )
     args = parser.parse_args(argv)
     try:
         width, height = (int(part) for part in args.size.lower().split("x"))
@@ -144,6 +152,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         seats=seats,
         profile=tempfile.mkdtemp(prefix="three-thirteen-smoke-") if smoke else args.profile,
         resume=args.resume,
+        language=args.lang,
     )
 
 

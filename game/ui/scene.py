@@ -49,6 +49,10 @@ class SceneContext(Protocol):
         """The profile: settings, the saved match."""
         ...
 
+    def system_language(self) -> str:
+        """The language the system prefers, among those the game speaks."""
+        ...
+
     def apply_settings(self) -> None:
         """Make the window follow the settings of :attr:`memory` now (sound, full screen …)."""
         ...
@@ -97,6 +101,10 @@ class Scene:
 
     def on_resize(self) -> None:
         """The window changed size."""
+
+    def on_language(self) -> None:
+        """The language changed: word and lay out again (by default, as after a resize)."""
+        self.on_resize()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one input event; True if it was consumed (scenes beneath never see it)."""
@@ -160,6 +168,11 @@ class SceneStack:
     def resize(self) -> None:
         for scene in self._scenes:
             scene.on_resize()
+
+    def relabel(self) -> None:
+        """Tell every scene that the language changed."""
+        for scene in self._scenes:
+            scene.on_language()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the topmost opaque scene up."""

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
-from game.rule_options import RULE_OPTIONS, RuleOption, RuleValue, with_choice
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from game.rule_options import RuleOption, RuleValue, rule_options, with_choice
 from game.settings import CARD_BACKS, DECK_STYLES, LEVELS, NAME_LENGTH, SEATS, SPEEDS, Settings
 from game.ui.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.layout import TableLayout
@@ -74,8 +74,9 @@ class SettingsScene(Scene):
     # --- the rows --------------------------------------------------------------------
 
     def _rows(self) -> list[Row]:
-        rows: list[Row] = [NoteRow(_("The rules"), _("Rule changes apply from the next match"))]
-        rows += [self._rule_row(option) for option in RULE_OPTIONS]
+        rows: list[Row] = [self._language_row()]
+        rows.append(NoteRow(_("The rules"), _("Rule changes apply from the next match")))
+        rows += [self._rule_row(option) for option in rule_options()]
         rows.append(NoteRow(_("The opponents"), _("Their levels apply from the next match")))
         for seat, name in enumerate(SEATS):
             rows += [self._level_row(seat, name), self._name_row(seat, name)]
@@ -95,6 +96,24 @@ class SettingsScene(Scene):
             name_of=lambda value: option.choice(value).label,
             explain=lambda value: option.choice(value).explanation,
             default=option.default.value,
+        )
+        return row
+
+    def _language_row(self) -> Row:
+        def name_of(value: str | None) -> str:
+            if value is None:
+                system = LANGUAGE_NAMES[self.context.system_language()]
+                return _("As the system ({language})").format(language=system)
+            return LANGUAGE_NAMES[value]
+
+        row: ChoiceRow[str | None] = ChoiceRow(
+            _("Language"),
+            (None, *LANGUAGES),
+            get=lambda: self.settings.language,
+            set=lambda value: self._change(language=value),
+            name_of=name_of,
+            explain=lambda value: _("The game's words and the rules, in this language"),
+            default=Settings().language,
         )
         return row
 
@@ -145,6 +164,12 @@ class SettingsScene(Scene):
             self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
             self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
+                _("Card indices"),
+                "local_indices",
+                N_("Court cards carry the letters of your language (R D V in French)"),
+                N_("Court cards carry the English letters K Q J"),
+            ),
+            self._flag_row(
                 _("Full screen"),
                 "fullscreen",
                 N_("The window fills the screen (F11, anywhere)"),
@@ -186,6 +211,13 @@ class SettingsScene(Scene):
     # --- the scene ----------------------------------------------------------------------
 
     def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_language(self) -> None:
+        """Word every row again, keeping the row in focus and the scroll."""
+        focus, scroll = self.form.focus, self.form.scroll
+        self.form = Form(self._rows())
+        self.form.focus, self.form.scroll = focus, scroll
         self.on_resize()
 
     def on_resize(self) -> None:

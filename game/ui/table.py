@@ -22,6 +22,7 @@ from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.solver import best_arrangement
+from game.hint_words import hint_line
 from game.i18n import N_, _
 from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
@@ -29,7 +30,7 @@ from game.stats import level_key, result_from
 from game.ui import hand_order
 from game.ui.art import card_height
 from game.ui.layout import TableLayout
-from game.ui.names import seat_label, status_line
+from game.ui.names import refusal_line, seat_label, status_line
 from game.ui.playback import Arrival, Playback, TimedText
 from game.ui.pointer import Pointer
 from game.ui.rules_screen import RulesScene
@@ -333,7 +334,7 @@ class TableScene(Scene):
             self.notice = TimedText(_("No hint available: {reason}").format(reason=hint), 3.0)
             return
         self.hint = hint
-        self.notice = TimedText(_("Hint: {reason}").format(reason=hint.reason), 8.0)
+        self.notice = TimedText(_("Hint: {reason}").format(reason=hint_line(hint)), 8.0)
         self.playback.place(0.5)
 
     # --- your moves -------------------------------------------------------------
@@ -345,9 +346,9 @@ class TableScene(Scene):
         """
         if not self.your_turn:
             return False
-        reason = self.match.why_illegal(action)
-        if reason is not None:
-            self.refuse(_("Not allowed: {reason}").format(reason=reason))
+        refusal = self.match.refusal(action)
+        if refusal is not None:
+            self.refuse(refusal_line(refusal, action))
             return False
         self.playback.arrival = arrival or Arrival(None, None)
         self._apply(action)

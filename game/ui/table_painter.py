@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.card_words import card_short
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
@@ -154,7 +155,7 @@ def _paint_seat_plate(
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
     if shown.known[seat]:
-        taken = " ".join(card.pretty() for card in shown.known[seat])
+        taken = " ".join(card_short(card) for card in shown.known[seat])
         lines.append((_("Took {cards}").format(cards=taken), INK, False))
     if seat == shown.dealer:
         lines.append((_("Dealer"), MUTED, False))

@@ -8,7 +8,7 @@ from game.engine.cards import Card, Rank, Suit
 from game.i18n import N_, _
 from game.saved_match import SavedMatch
 from game.ui.art import card_height as art_height
-from game.ui.names import SEAT_NAMES, Seating, policy_label
+from game.ui.names import GAME_NAME, SEAT_NAMES, Seating, policy_label
 from game.ui.rules_screen import RulesScene
 from game.ui.scene import Scene, SceneContext
 from game.ui.settings_screen import SettingsScene
@@ -40,30 +40,34 @@ class TitleScene(Scene):
 
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
-        self.seats_line = self._seats_line()
         self.saved = context.memory.saved_match()
-        self.saved_line = None if self.saved is None else _progress(self.saved)
-        """Where the saved match stands, shown under Continue."""
         self.buttons = [Button(N_("New game"), self._new_game)]
         if self.saved is not None:
             self.buttons.insert(0, Button(N_("Continue"), self._continue))
-        self._level_button = None
         if self.seats_line is None:
-            self._level_button = Button(self._level_label(), self._next_level)
-            self.buttons.append(self._level_button)
+            self.buttons.append(Button(self._level_label, self._next_level))
         self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
         self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
         self.buttons.append(Button(N_("Quit"), context.quit))
 
-    def _seats_line(self) -> str | None:
+    @property
+    def saved_line(self) -> str | None:
+        """Where the saved match stands, shown under Continue."""
+        return None if self.saved is None else _progress(self.saved)
+
+    @property
+    def seats_line(self) -> str | None:
         """The opponents the command line gave (``--seats`` or ``--level``), if it gave any."""
         options = self.context.options
         if options.seats is None and options.level is None:
             return None
         seats = options.opponents(self.context.memory.settings).values()
         named = zip(SEAT_NAMES[1:], seats, strict=True)
-        return "   ".join(f"{_(name)}: {policy_label(spec)}" for name, spec in named)
+        return "   ".join(
+            _("{seat}: {level}").format(seat=_(name), level=policy_label(spec))
+            for name, spec in named
+        )
 
     def _level_label(self) -> str:
         levels = self.context.memory.settings.levels
@@ -76,8 +80,6 @@ class TitleScene(Scene):
         memory = self.context.memory
         level = LEVELS[(LEVELS.index(memory.settings.levels[0]) + 1) % len(LEVELS)]
         memory.save_settings(memory.settings.changed(levels=(level,) * 3))
-        if self._level_button is not None:
-            self._level_button.label = self._level_label()
         self.context.sounds.play("click")
 
     def _new_game(self) -> None:
@@ -99,11 +101,6 @@ class TitleScene(Scene):
 
     def on_enter(self) -> None:
         self.on_resize()
-
-    def on_resume(self) -> None:
-        """Back from the settings: the opponents may have changed."""
-        if self._level_button is not None:
-            self._level_button.label = self._level_label()
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
@@ -137,9 +134,7 @@ class TitleScene(Scene):
             self.context.art.draw(surface, card, Pose(center, card_height, angle, True))
         text = self.context.text
         size = round(height * 0.075)
-        text.blit(
-            surface, "Three-Thirteen", size, GOLD, True, center=(width // 2, round(height * 0.1))
-        )
+        text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
         small = round(height * 0.024)
         text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, round(height * 0.48)))
         if self.seats_line is not None:

@@ -21,8 +21,8 @@ MUTED = (170, 190, 175)
 class Button:
     """A clickable button; ``enabled`` is asked every frame."""
 
-    label: str
-    """The English message; it is drawn in the language in use."""
+    label: str | Callable[[], str]
+    """The English message, drawn in the language in use; or a function that words it."""
     on_click: Callable[[], None]
     enabled: Callable[[], bool] = field(default=lambda: True)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -51,7 +51,12 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
         size = max(10, round(self.rect.height * 0.42))
-        text.blit(surface, _(self.label), size, INK if active else MUTED, center=self.rect.center)
+        text.blit(surface, self.words, size, INK if active else MUTED, center=self.rect.center)
+
+    @property
+    def words(self) -> str:
+        """The label as drawn now, in the language in use."""
+        return _(self.label) if isinstance(self.label, str) else self.label()
 
 
 def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:

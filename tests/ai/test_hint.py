@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.hint import suggest
+from game.ai.hint import Reason, Why, suggest
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.hint_words import hint_line
 from tests.engine.match_tools import rig
 
 
@@ -15,7 +16,7 @@ def test_a_first_hint_draws_from_the_stock_or_takes_the_top_card() -> None:
     match = Match.new(RuleSet(players=2), seed=3)
     hint = suggest(match.view_for(match.current_seat))
     top = match.discard_pile[-1].pretty()
-    assert hint.reason.split(":")[0] in {"Draw from the stock", f"Take the {top}"}
+    assert hint_line(hint).split(":")[0] in {"Draw from the stock", f"Take the {top}"}
     assert hint.action in match.legal_actions()
 
 
@@ -25,7 +26,8 @@ def test_hint_takes_a_card_that_completes_a_run() -> None:
     )
     hint = suggest(match.view_for(0))
     assert hint.action == Draw(DrawSource.DISCARD)
-    assert hint.reason == "Take the 9♥: it completes 7♥ 8♥ 9♥"
+    assert hint.reason.why is Why.TAKE_TO_COMPLETE and hint.reason.meld is not None
+    assert hint_line(hint) == "Take the 9♥: it completes 7♥ 8♥ 9♥"
 
 
 def test_hint_goes_out() -> None:
@@ -39,7 +41,8 @@ def test_hint_goes_out() -> None:
     match.apply(Draw(DrawSource.STOCK))
     hint = suggest(match.view_for(0))
     assert isinstance(hint.action, Discard) and str(hint.action.card) == "QD"
-    assert hint.reason == "Discard the Q♦ and go out!"
+    assert hint.reason == Reason(Why.DISCARD_TO_GO_OUT, hint.action.card)
+    assert hint_line(hint) == "Discard the Q♦ and go out!"
 
 
 def test_hint_explains_a_loose_card() -> None:
@@ -53,7 +56,8 @@ def test_hint_explains_a_loose_card() -> None:
     match.apply(Draw(DrawSource.STOCK))
     hint = suggest(match.view_for(0))
     assert isinstance(hint.action, Discard) and str(hint.action.card) == "KC"
-    assert hint.reason == "Discard the K♣: it fits no meld and would cost 10 points"
+    assert hint.reason == Reason(Why.DISCARD_DEAD_WEIGHT, hint.action.card, points=(10,))
+    assert hint_line(hint) == "Discard the K♣: it fits no meld and would cost 10 points"
 
 
 def test_no_hint_out_of_turn() -> None:

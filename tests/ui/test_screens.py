@@ -30,7 +30,7 @@ def test_the_title_starts_a_match_at_the_chosen_level(app: App) -> None:
     assert isinstance(title, TitleScene)
     click(title.buttons[1].rect.center)
     app.step(FRAME)
-    assert app.memory.settings.levels == ("hard",) * 3 and "Hard" in title.buttons[1].label
+    assert app.memory.settings.levels == ("hard",) * 3 and "Hard" in title.buttons[1].words
     click(title.buttons[0].rect.center)
     app.step(FRAME)
     table = app.stack.top

@@ -9,7 +9,7 @@ import pytest
 
 from game.memory import Memory
 from game.profile import Profile
-from game.rule_options import RULE_OPTIONS, RuleOption
+from game.rule_options import RuleOption, rule_options
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.form import ChoiceRow, NameRow
@@ -18,7 +18,7 @@ from game.ui.table import TableScene
 from game.ui.title import TitleScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 
-ADJUSTABLE = [option for option in RULE_OPTIONS if option.adjustable]
+ADJUSTABLE = [option for option in rule_options() if option.adjustable]
 
 
 def open_settings(app: App) -> SettingsScene:
@@ -81,7 +81,8 @@ def test_a_click_on_an_arrow_changes_a_row_and_says_when_it_applies(app: App) ->
     click(left.center)
     app.step(FRAME)
     assert app.memory.settings.rules.jokers == 0
-    assert screen.form.rows[0].explanation() == "Rule changes apply from the next match"
+    rules_note = next(row for row in screen.form.rows if row.label == "The rules")
+    assert rules_note.explanation() == "Rule changes apply from the next match"
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2], ids=["left", "top", "right"])

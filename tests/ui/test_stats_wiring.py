@@ -56,7 +56,7 @@ def test_the_statistics_reset_only_after_a_second_click(app: App) -> None:
     assert screen.laid_out[1].cells[1] == "1", "Matches played, overall"
     click(screen.reset_button.rect.center)
     app.step(FRAME)
-    assert app.memory.stats.overall.played == 1 and "again" in screen.reset_button.label
+    assert app.memory.stats.overall.played == 1 and "again" in screen.reset_button.words
     click(screen.reset_button.rect.center)
     app.step(FRAME)
     assert app.memory.stats.overall.played == 0 and screen.laid_out[1].cells[1] == "0"

@@ -123,7 +123,9 @@ def test_the_card_just_taken_cannot_go_straight_back(app: App) -> None:
     settle(app, table)
     assert table.match.to_json() == saved
     assert taken in table.hand
-    assert table.notice is not None and "Not allowed" in table.notice.text
+    assert table.notice is not None and table.notice.text == (
+        f"You just took the {taken.pretty()} from the discard pile: it cannot go back"
+    )
 
 
 def test_reordering_by_drag_survives_draws_and_discards(app: App) -> None:

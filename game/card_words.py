@@ -1,0 +1,128 @@
+"""Cards and melds in words, in the language in use: "Dame de cœur", "D♥", "Fives are wild".
+
+The engine names cards in its notation (``QH``, ``Q♥``); everything a player reads goes
+through here, so a card is called the same everywhere in the window.
+
+>>> from game.engine.cards import Card, Rank, Suit
+>>> card_name(Card(Rank.QUEEN, Suit.HEARTS)), card_short(Card(Rank.TEN, Suit.SPADES))
+('Queen of Hearts', '10♠')
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import Card, Rank, Suit
+from game.engine.melds import ACE_HIGH, Meld
+from game.i18n import N_, _, language
+
+COURT_INDICES = {
+    "en": {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"},
+    "fr": {Rank.ACE: "A", Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"},
+    "nl": {Rank.ACE: "A", Rank.JACK: "B", Rank.QUEEN: "V", Rank.KING: "H"},
+    "it": {Rank.ACE: "A", Rank.JACK: "F", Rank.QUEEN: "D", Rank.KING: "R"},
+}
+"""The index letters of the Ace and the court cards in each language (Valet, Dame, Roi;
+Boer, Vrouw, Heer; Fante, Donna, Re). Number cards show their number everywhere."""
+
+RANK_NAMES = {
+    Rank.ACE: N_("Ace"),
+    Rank.TWO: N_("2"),
+    Rank.THREE: N_("3"),
+    Rank.FOUR: N_("4"),
+    Rank.FIVE: N_("5"),
+    Rank.SIX: N_("6"),
+    Rank.SEVEN: N_("7"),
+    Rank.EIGHT: N_("8"),
+    Rank.NINE: N_("9"),
+    Rank.TEN: N_("10"),
+    Rank.JACK: N_("Jack"),
+    Rank.QUEEN: N_("Queen"),
+    Rank.KING: N_("King"),
+}
+"""A rank as in "Queen of Hearts" (numbers stay figures)."""
+RANK_PLURALS = {
+    Rank.ACE: N_("Aces"),
+    Rank.TWO: N_("Twos"),
+    Rank.THREE: N_("Threes"),
+    Rank.FOUR: N_("Fours"),
+    Rank.FIVE: N_("Fives"),
+    Rank.SIX: N_("Sixes"),
+    Rank.SEVEN: N_("Sevens"),
+    Rank.EIGHT: N_("Eights"),
+    Rank.NINE: N_("Nines"),
+    Rank.TEN: N_("Tens"),
+    Rank.JACK: N_("Jacks"),
+    Rank.QUEEN: N_("Queens"),
+    Rank.KING: N_("Kings"),
+}
+"""A rank in the plural, as a schedule lists it ("Fives")."""
+WILD_RANKS = {
+    Rank.ACE: N_("Aces are wild"),
+    Rank.TWO: N_("Twos are wild"),
+    Rank.THREE: N_("Threes are wild"),
+    Rank.FOUR: N_("Fours are wild"),
+    Rank.FIVE: N_("Fives are wild"),
+    Rank.SIX: N_("Sixes are wild"),
+    Rank.SEVEN: N_("Sevens are wild"),
+    Rank.EIGHT: N_("Eights are wild"),
+    Rank.NINE: N_("Nines are wild"),
+    Rank.TEN: N_("Tens are wild"),
+    Rank.JACK: N_("Jacks are wild"),
+    Rank.QUEEN: N_("Queens are wild"),
+    Rank.KING: N_("Kings are wild"),
+}
+"""What each wild rank's round is called (a whole sentence: the grammar differs by language)."""
+SUIT_NAMES = {
+    Suit.SPADES: N_("Spades"),
+    Suit.HEARTS: N_("Hearts"),
+    Suit.DIAMONDS: N_("Diamonds"),
+    Suit.CLUBS: N_("Clubs"),
+}
+"""A suit as in "Queen of Hearts"."""
+JOKER = N_("Joker")
+"""A printed joker's name."""
+
+
+def rank_index(rank: Rank) -> str:
+    """The rank as its card index shows it in the language in use: ``D`` for a French Queen."""
+    return COURT_INDICES[language()].get(rank, rank.label)
+
+
+def rank_plural(rank: Rank) -> str:
+    """``Fives``."""
+    return _(RANK_PLURALS[rank])
+
+
+def wild_sentence(rank: Rank) -> str:
+    """``Fives are wild``."""
+    return _(WILD_RANKS[rank])
+
+
+def card_name(card: Card) -> str:
+    """The card in words: ``Queen of Hearts``, ``7 of Spades``, ``Joker``."""
+    if card.rank is None or card.suit is None:
+        return _(JOKER)
+    named = RANK_NAMES.get(card.rank)
+    rank = _(named) if named is not None else card.rank.label
+    # TRANSLATORS: a card's name, e.g. "Queen of Hearts" (French: "Dame de cœur").
+    return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[card.suit]))
+
+
+def card_short(card: Card) -> str:
+    """The card where space is short: its index and suit, ``Q♥`` (``D♥`` in French)."""
+    if card.rank is None or card.suit is None:
+        return _(JOKER)
+    return rank_index(card.rank) + card.suit.symbol
+
+
+def meld_words(meld: Meld) -> str:
+    """A meld as its cards, each wild with what it stands for: ``7♥ 8♥ Joker(9♥)``."""
+    parts = []
+    for card, position in zip(meld.cards, meld.positions, strict=True):
+        stands = Rank(1 if position == ACE_HIGH else position)
+        natural = card.rank is stands and (meld.suit is None or card.suit == meld.suit)
+        if natural:
+            parts.append(card_short(card))
+        else:
+            suit = meld.suit.symbol if meld.suit else ""
+            parts.append(f"{card_short(card)}({rank_index(stands)}{suit})")
+    return " ".join(parts)

@@ -1,0 +1,54 @@
+"""A hint's reason is worded by the window, in the language in use, for every kind of reason."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.ai.hint import Reason, Suggestion, Why
+from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.cards import Card, Suit, parse_cards
+from game.engine.melds import Meld, MeldKind
+from game.hint_words import hint_line
+
+QUEEN, NINE = parse_cards("QD 9H")
+RUN = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)
+
+
+def _suggestion(why: Why) -> Suggestion:
+    action: Action
+    if why.name.startswith("TAKE"):
+        action, card = Draw(DrawSource.DISCARD), NINE
+    elif why.name.startswith("STOCK"):
+        action, card = Draw(DrawSource.STOCK), NINE
+    else:
+        action, card = Discard(QUEEN), QUEEN
+    meld = RUN if why is Why.TAKE_TO_COMPLETE else None
+    shown: Card | None = None if why is Why.STOCK_PILE_EMPTY else card
+    return Suggestion(action, Reason(why, shown, meld, points=(12, 4)))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("why", list(Why), ids=[why.name for why in Why])
+def test_every_reason_is_worded_in_every_language(why: Why, language: str) -> None:
+    i18n.use(language)
+    try:
+        line = hint_line(_suggestion(why))
+    finally:
+        i18n.use("en")
+    assert "{" not in line and "}" not in line
+    if why is not Why.STOCK_PILE_EMPTY:
+        assert ("♦" if why.name.startswith("DISCARD") else "♥") in line
+
+
+def test_english_lines() -> None:
+    assert hint_line(_suggestion(Why.TAKE_TO_COMPLETE)) == "Take the 9♥: it completes 7♥ 8♥ 9♥"
+    assert hint_line(_suggestion(Why.TAKE_TO_LOWER)) == (
+        "Take the 9♥: it lowers your penalty from 12 to 4"
+    )
+    assert hint_line(_suggestion(Why.STOCK_TOP_WEAK)) == (
+        "Draw from the stock: the 9♥ does not help you enough"
+    )
+    assert hint_line(_suggestion(Why.DISCARD_LAST_TURN)) == (
+        "Discard the Q♦: on your last turn it leaves the fewest points (12 points)"
+    )
