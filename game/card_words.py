@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Meld
-from game.i18n import N_, _, language
+from game.i18n import LANGUAGES, N_, NC_, _, language, pgettext
 
 COURT_INDICES = {
     "en": {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"},
@@ -23,6 +23,9 @@ COURT_INDICES = {
 """The index letters of the Ace and the court cards in each language (Valet, Dame, Roi;
 Boer, Vrouw, Heer; Fante, Donna, Re). Number cards show their number everywhere."""
 
+RANK = "rank"
+"""The context of a rank's plural, as a schedule and the rules name it ("Fives"), apart from
+the same word used as a label elsewhere (the "Aces" rule option)."""
 RANK_NAMES = {
     Rank.ACE: N_("Ace"),
     Rank.TWO: N_("2"),
@@ -40,19 +43,19 @@ RANK_NAMES = {
 }
 """A rank as in "Queen of Hearts" (numbers stay figures)."""
 RANK_PLURALS = {
-    Rank.ACE: N_("Aces"),
-    Rank.TWO: N_("Twos"),
-    Rank.THREE: N_("Threes"),
-    Rank.FOUR: N_("Fours"),
-    Rank.FIVE: N_("Fives"),
-    Rank.SIX: N_("Sixes"),
-    Rank.SEVEN: N_("Sevens"),
-    Rank.EIGHT: N_("Eights"),
-    Rank.NINE: N_("Nines"),
-    Rank.TEN: N_("Tens"),
-    Rank.JACK: N_("Jacks"),
-    Rank.QUEEN: N_("Queens"),
-    Rank.KING: N_("Kings"),
+    Rank.ACE: NC_("rank", "Aces"),
+    Rank.TWO: NC_("rank", "Twos"),
+    Rank.THREE: NC_("rank", "Threes"),
+    Rank.FOUR: NC_("rank", "Fours"),
+    Rank.FIVE: NC_("rank", "Fives"),
+    Rank.SIX: NC_("rank", "Sixes"),
+    Rank.SEVEN: NC_("rank", "Sevens"),
+    Rank.EIGHT: NC_("rank", "Eights"),
+    Rank.NINE: NC_("rank", "Nines"),
+    Rank.TEN: NC_("rank", "Tens"),
+    Rank.JACK: NC_("rank", "Jacks"),
+    Rank.QUEEN: NC_("rank", "Queens"),
+    Rank.KING: NC_("rank", "Kings"),
 }
 """A rank in the plural, as a schedule lists it ("Fives")."""
 WILD_RANKS = {
@@ -84,12 +87,13 @@ JOKER = N_("Joker")
 
 def rank_index(rank: Rank) -> str:
     """The rank as its card index shows it in the language in use: ``D`` for a French Queen."""
-    return COURT_INDICES[language()].get(rank, rank.label)
+    letters = COURT_INDICES.get(language(), COURT_INDICES[LANGUAGES[0]])
+    return letters.get(rank, rank.label)
 
 
 def rank_plural(rank: Rank) -> str:
     """``Fives``."""
-    return _(RANK_PLURALS[rank])
+    return pgettext(RANK, RANK_PLURALS[rank])
 
 
 def wild_sentence(rank: Rank) -> str:

@@ -53,6 +53,12 @@ def use(language: str, folder: Path | None = None) -> None:
     _current, _language = catalogue(language, folder), language
 
 
+def install(name: str, translations: gettext.NullTranslations) -> None:
+    """Speak through ``translations``, called ``name`` (a test's pseudo-language, say)."""
+    global _current, _language
+    _current, _language = translations, name
+
+
 def language() -> str:
     """The language in use."""
     return _language
@@ -67,6 +73,19 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogues without translating it (it is kept as a constant
     and passed through :func:`_` where it is shown)."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalogues without translating it (shown later
+    through :func:`pgettext` with the same context)."""
+    del context
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context`` (where one English word has two uses), in the
+    language in use."""
+    return _current.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

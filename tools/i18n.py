@@ -42,7 +42,7 @@ def extract(output: Path = TEMPLATE) -> None:
     output.parent.mkdir(parents=True, exist_ok=True)
     pybabel(
         "extract",
-        "--keywords=_ N_ ngettext:1,2",
+        "--keywords=_ N_ ngettext:1,2 pgettext:1c,2 NC_:1c,2",
         "--no-location",
         "--add-comments=TRANSLATORS:",
         "--sort-output",

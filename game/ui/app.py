@@ -123,7 +123,8 @@ class App:
             pygame.display.set_caption(_(GAME_NAME))
             self.stack.relabel()
         self._sounds.set_volume(chosen.volume, chosen.muted)
-        style = (chosen.deck, chosen.back, language if chosen.local_indices else "en")
+        lettered = chosen.local_indices and language in i18n.LANGUAGES
+        style = (chosen.deck, chosen.back, language if lettered else i18n.LANGUAGES[0])
         if (self._art.deck, self._art.back, self._art.indices) != style:
             self._art.set_style(*style)
         if chosen.fullscreen != bool(self._screen.get_flags() & pygame.FULLSCREEN):
@@ -164,8 +165,12 @@ class App:
 
     def save_screenshot(self, path: str) -> None:
         """Draw a fresh frame and save it as a PNG."""
-        self._draw(self._screen)
+        self.draw()
         pygame.image.save(self._screen, path)
+
+    def draw(self) -> None:
+        """Draw a fresh frame on the screen (without flipping it to the display)."""
+        self._draw(self._screen)
 
     @property
     def toast(self) -> str | None:

@@ -254,14 +254,20 @@ class Form:
                 pygame.draw.rect(surface, HIGHLIGHT, rect, border_radius=6)
             label_colour = INK if row.focusable else GOLD
             corner = (rect.left + 8, rect.top + 4)
-            text.blit(surface, row.label, size, label_colour, True, topleft=corner)
+            inner = rect.inflate(-16, 0)
+            label_box = inner
             if row.focusable:
                 left, right = self.arrow_rects(index)
+                width, height = left.left - 4 - inner.left, left.bottom - rect.top
+                label_box = pygame.Rect(inner.left, rect.top, width, height)
                 if row.arrows:
-                    text.blit(surface, ARROW_LEFT, size, GOLD, center=left.center)
-                    text.blit(surface, ARROW_RIGHT, size, GOLD, center=right.center)
+                    text.blit(surface, ARROW_LEFT, size, GOLD, box=left, center=left.center)
+                    text.blit(surface, ARROW_RIGHT, size, GOLD, box=right, center=right.center)
                 middle = ((left.right + right.left) // 2, left.centery)
-                text.blit(surface, row.shown(), size, INK, center=middle)
+                value_box = pygame.Rect(left.right, left.top, right.left - left.right, left.height)
+                text.blit(surface, row.shown(), size, INK, box=value_box, center=middle)
+            text.blit(surface, row.label, size, label_colour, True, box=label_box, topleft=corner)
             below = (rect.left + 8, rect.top + round(size * 1.45))
-            text.blit(surface, row.explanation(), max(9, size - 3), MUTED, topleft=below)
+            explanation = row.explanation()
+            text.blit(surface, explanation, max(9, size - 3), MUTED, box=inner, topleft=below)
         surface.set_clip(clip)

@@ -113,6 +113,32 @@ class TableLayout:
             return "midleft", (round(x + beside), round(y))
         return "midright", (round(x - beside), round(y))
 
+    def plate_box(self, seat: int) -> pygame.Rect:
+        """The room of an opponent's name plate: beside its cards, clear of the piles and of
+        the top seat's fan (the plate's text fits inside)."""
+        anchor, (x, y) = self.seat_label_anchor(seat)
+        height = self.text_size * 7
+        if seat == 2:
+            return pygame.Rect(x, 0, self.width - self.margin - x, self.pile_rect(True).top)
+        stock, discard = self.pile_rect(True), self.pile_rect(False)
+        if anchor == "midleft":
+            return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
+        left = discard.right + self.margin
+        return pygame.Rect(left, y - height // 2, x - left, height)
+
+    @property
+    def corner_box(self) -> pygame.Rect:
+        """The top-left corner where the round's title goes, clear of the top seat's fan."""
+        fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
+        width = round(fan_left) - self.margin * 2
+        return pygame.Rect(self.margin, self.margin, width, self.text_size * 5)
+
+    def pile_label_box(self, stock: bool) -> pygame.Rect:
+        """The room of the label under the stock or the discard pile (each has its half)."""
+        rect = self.pile_rect(stock)
+        width = round(card_width(self.hand_height) * 1.45)  # the piles' centres are 1.5 apart
+        return pygame.Rect(rect.centerx - width // 2, rect.bottom, width, self.text_size * 2)
+
     def button_row(self, count: int) -> list[pygame.Rect]:
         """Rectangles of ``count`` buttons in a row above the hand, at the right."""
         height = max(22, round(self.text_size * 1.9))

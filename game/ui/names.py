@@ -74,6 +74,13 @@ def winners_line(winners: Sequence[int], seating: Seating) -> str:
     return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def first_dealer_line(dealer: int, seating: Seating) -> str:
+    """``Left deals first`` (``You deal first`` for the person at the bottom)."""
+    if dealer == 0 and seating.human:
+        return _("You deal first")
+    return _("{name} deals first").format(name=seating.name(dealer))
+
+
 def round_title(round_index: int, rounds: int, wild_rank: Rank) -> str:
     """``Round 3 of 11 — Fives are wild``."""
     return _("Round {number} of {rounds} — {wild}").format(

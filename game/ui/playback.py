@@ -35,7 +35,7 @@ from game.engine.events import (
 from game.engine.rules import RuleSet
 from game.i18n import _
 from game.ui.layout import TableLayout
-from game.ui.names import Seating, round_title
+from game.ui.names import Seating, first_dealer_line, round_title
 from game.ui.shown import ShownTable
 from game.ui.sound import Sounds
 from game.ui.sprites import CardSprite, Pose
@@ -169,9 +169,7 @@ class Playback:
         self.shown.follow(event, insert_at)
         match event:
             case CutForDeal():
-                self.announce(
-                    _("{name} deals first").format(name=self.seating.name(event.dealer)), 1.5
-                )
+                self.announce(first_dealer_line(event.dealer, self.seating), 1.5)
             case RoundStarted():
                 self.stage.new_round()
                 self.announce(self.round_title, 1.6)
@@ -203,7 +201,7 @@ class Playback:
                     who = self.seating.name(event.went_out)
                     self.announce(_("{name} went out! Your last turn").format(name=who), 3.0)
             case RoundAbandoned():
-                self.announce(_("The stock ran out a third time: the round ends"), 2.5)
+                self.announce(_("The stock cannot be rebuilt again: the round ends"), 2.5)
                 self.wait = self.pace * 2
             case RoundScored():
                 self.stage.revealed = set(range(len(self.shown.hands)))

@@ -165,11 +165,20 @@ class ReadingScene(Scene):
     def _draw_line(self, surface: pygame.Surface, text: Text, line: Line, top: int) -> None:
         size = round(self.size * line.scale)
         first, *others = line.cells
-        text.blit(surface, first, size, line.colour, line.bold, topleft=(self.area.left, top))
+        start = self.area.left + round(self.area.width * 0.36)
+        first_box = (
+            self.area
+            if not others
+            else pygame.Rect(
+                self.area.left, top, start - self.area.left - self.size // 2, self.line_height
+            )
+        )
+        topleft = (self.area.left, top)
+        text.blit(surface, first, size, line.colour, line.bold, box=first_box, topleft=topleft)
         if not others:
             return
-        start = self.area.left + round(self.area.width * 0.36)
         column = (self.area.right - start) // len(others)
         for index, cell in enumerate(others):
             center = (start + column * index + column // 2, top + self.line_height // 2 - 2)
-            text.blit(surface, cell, size, line.colour, line.bold, center=center)
+            box = pygame.Rect(start + column * index + 2, top, column - 4, self.line_height)
+            text.blit(surface, cell, size, line.colour, line.bold, box=box, center=center)

@@ -16,7 +16,7 @@ from game.rule_options import RuleOption, RuleValue, rule_options, with_choice
 from game.settings import CARD_BACKS, DECK_STYLES, LEVELS, NAME_LENGTH, SEATS, SPEEDS, Settings
 from game.ui.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.layout import TableLayout
-from game.ui.names import policy_label
+from game.ui.names import Seating, policy_label
 from game.ui.scene import Scene, SceneContext
 from game.ui.table_painter import felt
 from game.ui.widgets import GOLD, MUTED, Button
@@ -136,12 +136,12 @@ class SettingsScene(Scene):
     def _name_row(self, seat: int, name: str) -> Row:
         def set_name(value: str) -> None:
             names = list(self.settings.names)
-            names[seat] = value
+            names[seat] = name if value == _(name) else value  # the seat's own name, untranslated
             self._change(names=tuple(names))
 
         return NameRow(
             _("{seat}: name").format(seat=_(name)),
-            get=lambda: self.settings.names[seat],
+            get=lambda: Seating(names=self.settings.names).name(seat + 1),
             set=set_name,
             longest=NAME_LENGTH,
             explanation_text=_(SEAT_NAME_WORDS[name]),

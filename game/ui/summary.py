@@ -114,8 +114,8 @@ def paint_score_sheet(
     line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
 
     def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
-        center = (area.left + width * column + width // 2, area.top + line * row + line // 2)
-        text.blit(surface, value, size, colour, bold, center=center)
+        box = pygame.Rect(area.left + width * column + 2, area.top + line * row, width - 4, line)
+        text.blit(surface, value, size, colour, bold, box=box, center=box.center)
 
     cell(0, 0, _("Round"), MUTED, True)
     for seat in range(players):
@@ -194,9 +194,9 @@ class Overlay(Scene):
         self, surface: pygame.Surface, layout: OverlayLayout, title: str, scale: float
     ) -> None:
         top = (layout.panel.centerx, layout.panel.top + layout.text_size)
-        self.context.text.blit(
-            surface, title, round(layout.text_size * scale), GOLD, True, midtop=top
-        )
+        box = layout.panel.inflate(-layout.text_size * 2, 0)
+        size = round(layout.text_size * scale)
+        self.context.text.blit(surface, title, size, GOLD, True, box=box, midtop=top)
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         """Paint what the overlay says."""
@@ -293,12 +293,13 @@ class RoundSummaryScene(Overlay):
         name = self.seating.name(seat)
         if seat == event.went_out:
             name = _("{name} (went out)").format(name=name)
-        text.blit(surface, name, size, INK, True, topleft=row.topleft)
+        x = row.left + size * 11
+        box = pygame.Rect(row.left, row.top, x - row.left - size // 2, row.height)
+        text.blit(surface, name, size, INK, True, box=box, topleft=row.topleft)
         points = ngettext("{count} point", "{count} points", penalty).format(count=penalty)
         below = (row.left, row.top + round(size * 1.4))
-        text.blit(surface, points, size, GOLD if penalty == 0 else INK, topleft=below)
+        text.blit(surface, points, size, GOLD if penalty == 0 else INK, box=box, topleft=below)
         height = self._card_height(row)
-        x = row.left + size * 11
         step = round(height * 0.42)
         groups = meld_groups(event.arrangements[seat], self.hands[seat])
         chosen = {card for group in groups for card in group}
@@ -343,7 +344,9 @@ class MatchEndScene(Overlay):
         totals = self.event.totals
         order = sorted(range(len(totals)), key=lambda seat: totals[seat])
         return "   ".join(
-            f"{place}. {self.seating.name(seat)} {totals[seat]}"
+            _("{place}. {name} {total}").format(
+                place=place, name=self.seating.name(seat), total=totals[seat]
+            )
             for place, seat in enumerate(order, start=1)
         )
 
@@ -356,6 +359,7 @@ class MatchEndScene(Overlay):
             surface, self.context.text, sheet, self.shown, self.seating, self.event.winners
         )
         bottom = (layout.panel.centerx, layout.content.bottom)
+        places, box = self.places(), layout.panel.inflate(-size * 2, 0)
         self.context.text.blit(
-            surface, self.places(), round(size * 1.2), INK, True, midbottom=bottom
+            surface, places, round(size * 1.2), INK, True, box=box, midbottom=bottom
         )

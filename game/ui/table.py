@@ -114,6 +114,7 @@ class TableScene(Scene):
             pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
         }
         self.on_resize()
+        self._refresh_arrangement()  # a resumed hand is shown at once, before any update
 
     @classmethod
     def resumed(cls, context: SceneContext, saved: SavedMatch) -> TableScene:
@@ -177,6 +178,12 @@ class TableScene(Scene):
 
     def on_leave(self) -> None:
         self.seats.close()
+
+    def on_language(self) -> None:
+        """Words already up (a banner, a notice) were in the old language: they go."""
+        self.playback.banner = None
+        self.notice = None
+        self.on_resize()
 
     def on_resize(self) -> None:
         self.layout = TableLayout(*self.context.screen.get_size())

@@ -130,7 +130,9 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
         pygame.draw.rect(surface, EMPTY_PILE, stock_rect, 2, border_radius=8)
     size = layout.text_size
     stock = _("Stock {count}").format(count=shown.stock_count)
-    text.blit(surface, stock, size, MUTED, midtop=stock_rect.midbottom)
+    text.blit(
+        surface, stock, size, MUTED, box=layout.pile_label_box(True), midtop=stock_rect.midbottom
+    )
     discard_rect = layout.pile_rect(False)
     if not shown.discard:
         pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
@@ -138,7 +140,8 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
         sprite = picture.sprites.get(card)
         if sprite is not None and not sprite.moving and sprite is not picture.dragged:
             art.draw(surface, card, sprite.pose)
-    text.blit(surface, _("Discard pile"), size, MUTED, midtop=discard_rect.midbottom)
+    label_box = layout.pile_label_box(False)
+    text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
     if isinstance(picture.hinted, Draw):
         _glow(surface, layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
 
@@ -163,8 +166,10 @@ def _paint_seat_plate(
         lines.append((_("thinking…"), GOLD, False))
     y = point[1] - len(lines) * size * 0.65
     edge = "topright" if anchor == "midright" else "topleft"
+    box = layout.plate_box(seat)
     for line, line_colour, bold in lines:
-        placed = text.blit(surface, line, size, line_colour, bold, **{edge: (point[0], round(y))})
+        at = {edge: (point[0], round(y))}
+        placed = text.blit(surface, line, size, line_colour, bold, box=box, **at)
         y = placed.bottom + 2
 
 
@@ -197,11 +202,13 @@ def _paint_hand(
             _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
     if not hand:
         return
-    top = layout.hand_area.top
+    top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
+    buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
+    box = pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
     penalty = _("Penalty now: {points}").format(points=picture.arrangement.penalty)
-    text.blit(surface, penalty, layout.text_size, INK, True, bottomleft=(layout.margin, top))
-    above = (layout.margin, top - layout.text_size - 4)
-    text.blit(surface, picture.you_label, layout.text_size, MUTED, bottomleft=above)
+    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=(margin, top))
+    above = (margin, top - size - 4)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
 
 
 def _paint_card_marks(
@@ -246,11 +253,14 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
 def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
     layout = picture.layout
     size, margin = layout.text_size, layout.margin
-    text.blit(surface, picture.title, round(size * 1.15), INK, True, topleft=(margin, margin))
-    text.blit(surface, picture.dealer, size, MUTED, topleft=(margin, margin + round(size * 1.6)))
+    corner = layout.corner_box
+    title_size = round(size * 1.15)
+    text.blit(surface, picture.title, title_size, INK, True, box=corner, topleft=(margin, margin))
+    below = (margin, margin + round(size * 1.6))
+    text.blit(surface, picture.dealer, size, MUTED, box=corner, topleft=below)
     if picture.shown.last_turns:
         last = _("Last turns")
-        text.blit(surface, last, size, GOLD, True, topleft=(margin, margin + size * 3))
+        text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
     if picture.status:
         text.blit(surface, picture.status, size, INK, center=layout.status_center)
     if picture.banner is not None:
@@ -267,10 +277,12 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
 
 def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, message: str) -> None:
     size = round(layout.text_size * 1.6)
-    picture = text.render(message, size, GOLD, True)
-    rect = picture.get_rect(center=(layout.width // 2, round(layout.height * 0.26)))
+    shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
+    width, height = text.font(fitted, True).size(shown)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (layout.width // 2, round(layout.height * 0.26))
     plate = rect.inflate(size * 1.5, size * 0.8)
     shade = pygame.Surface(plate.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*PANEL, 215), shade.get_rect(), border_radius=size // 2)
     surface.blit(shade, plate)
-    surface.blit(picture, rect)
+    text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)

@@ -1,12 +1,38 @@
-"""Text in the shipped DejaVu Sans (it has the suit glyphs), rendered once and cached."""
+"""Text in the shipped DejaVu Sans (it has the suit glyphs), rendered once and cached.
+
+Every text is drawn into a box (a button, a plate, a panel's column, else the window):
+it shrinks to fit the box's width, down to :data:`SMALLEST`, and only then is cut
+short with "…". Languages run to different lengths; nothing leaves its box.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from game.resources import asset_path
 
 Color = tuple[int, int, int]
+SMALLEST = 8
+"""The smallest size (pixels) a text shrinks to so as to fit its box."""
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text as it was drawn (kept while :attr:`Text.drawn` records)."""
+
+    message: str
+    """What was asked for."""
+    shown: str
+    """What was drawn: the message, or its start and "…" if even the smallest size was too wide."""
+    rect: pygame.Rect
+    box: pygame.Rect
+    size: int
+    """The size asked for."""
+    fitted: int
+    """The size drawn at."""
 
 
 class Text:
@@ -15,6 +41,9 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
+        self._fits: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
+        self.drawn: list[Drawn] | None = None
+        """Set to a list to record every text drawn (the layout tests read it)."""
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at ``size`` pixels."""
@@ -39,6 +68,29 @@ class Text:
             self._rendered[key] = found
         return found
 
+    def fit(self, message: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+        """The text and size that fit ``width`` pixels: ``size`` if it fits, else smaller down
+        to :data:`SMALLEST`, else the message cut short with "…" at that size."""
+        key = (message, size, width, bold)
+        found = self._fits.get(key)
+        if found is None:
+            if len(self._fits) > 600:
+                self._fits.clear()
+            found = self._fits[key] = self._fit(message, size, width, bold)
+        return found
+
+    def _fit(self, message: str, size: int, width: int, bold: bool) -> tuple[str, int]:
+        fitted = max(6, size)
+        while fitted > SMALLEST and self.font(fitted, bold).size(message)[0] > width:
+            fitted -= 1
+        font = self.font(fitted, bold)
+        if font.size(message)[0] <= width:
+            return message, fitted
+        words = message
+        while words and font.size(words + ELLIPSIS)[0] > width:
+            words = words[:-1]
+        return words.rstrip() + ELLIPSIS, fitted
+
     def blit(
         self,
         surface: pygame.Surface,
@@ -46,10 +98,16 @@ class Text:
         size: int,
         color: Color = (240, 240, 230),
         bold: bool = False,
+        box: pygame.Rect | None = None,
         **anchor: tuple[int, int] | int,
     ) -> pygame.Rect:
-        """Draw ``text`` placed by a rect anchor such as ``center=(x, y)`` or ``topleft=…``."""
-        picture = self.render(text, size, color, bold)
-        rect = picture.get_rect(**anchor)
+        """Draw ``text`` placed by a rect anchor such as ``center=(x, y)`` or ``topleft=…``,
+        fitted into ``box`` (by default the window): shrunk to its width, moved inside it."""
+        bounds = box if box is not None else surface.get_rect()
+        shown, fitted = self.fit(text, size, bounds.width, bold)
+        picture = self.render(shown, fitted, color, bold)
+        rect = picture.get_rect(**anchor).clamp(bounds)
         surface.blit(picture, rect)
+        if self.drawn is not None:
+            self.drawn.append(Drawn(text, shown, rect, pygame.Rect(bounds), size, fitted))
         return rect

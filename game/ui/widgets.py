@@ -51,7 +51,9 @@ class Button:
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
         size = max(10, round(self.rect.height * 0.42))
-        text.blit(surface, self.words, size, INK if active else MUTED, center=self.rect.center)
+        inside = self.rect.inflate(-max(4, radius), -2)
+        colour = INK if active else MUTED
+        text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
 
     @property
     def words(self) -> str:
@@ -73,7 +75,7 @@ def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     surface.blit(shade, plate)
     for index, line in enumerate(lines):
         center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
-        text.blit(surface, line, size, INK, center=center)
+        text.blit(surface, line, size, INK, box=plate, center=center)
 
 
 def wrap(text: Text, message: str, size: int, width: int) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 
 from game.engine.actions import Phase
 from game.engine.rules import RuleSet
+from game.engine.solver import best_arrangement
 from game.memory import Memory
 from game.profile import Profile
 from game.settings import Settings
@@ -22,6 +23,7 @@ from game.ui.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table import TableScene
 from game.ui.title import TitleScene
 from tests.ui.driver import FRAME, make_app, post, step_until
+from tests.ui.every_screen import late_saved_match
 from tests.ui.players import MousePlayer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,3 +169,13 @@ def test_continue_from_the_command_line_with_autoplay_plays_on(tmp_path: Path) -
     assert second.returncode == 0
     rounds = json.loads((tmp_path / "match.json").read_text())["match"]["state"]["round_scores"]
     assert len(rounds) == 2, "the second run went on from the first one's save"
+
+
+def test_a_resumed_hand_shows_its_penalty_from_the_first_frame() -> None:
+    saved = late_saved_match()
+    app = make_app(ai_process=False)
+    table = TableScene.resumed(app, saved)
+    expected = best_arrangement(saved.match.hands[0], saved.match.wild_rank, saved.match.rules)
+    assert expected.penalty > 0
+    assert table.arrangement.penalty == expected.penalty
+    app.close()

@@ -1,0 +1,255 @@
+"""A tour of every screen of the window, drawn in every state worth reading: for the tests of
+languages and layout, which look at each text drawn on the way (``Text.drawn``).
+
+The tour opens the title (with a saved match, and with opponents given on the command line),
+the table of a match late in its last round with every hint, refusal and notice, the score
+sheet, every row of the settings at every value, the statistics, the rules (base and every
+option changed) scrolled to the end, a profile notice, and — with the AI playing every seat —
+the end of that round's summary and the match end.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.ai.hint import Reason, Suggestion, Why
+from game.engine.actions import Discard, Draw, DrawSource
+from game.engine.cards import Suit, parse_cards
+from game.engine.legality import Refusal
+from game.engine.match import Match
+from game.engine.melds import Meld, MeldKind
+from game.engine.rules import RuleSet
+from game.hint_words import hint_line
+from game.i18n import _
+from game.memory import Memory
+from game.profile import Profile
+from game.saved_match import SavedMatch
+from game.seats.messages import seat_rng_state
+from game.stats import result_from
+from game.ui.app import App
+from game.ui.form import ChoiceRow
+from game.ui.names import refusal_line
+from game.ui.options import LaunchOptions
+from game.ui.playback import TimedText
+from game.ui.reading import ReadingScene
+from game.ui.rules_screen import RulesScene
+from game.ui.settings_screen import SettingsScene
+from game.ui.stats_screen import StatsScene
+from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table import TableScene
+from game.ui.text import Drawn
+from tests.ui.driver import FRAME, step_until, table_of
+
+EVERY_OPTION_CHANGED = RuleSet(
+    schedule="up_down",
+    double_penalties="last_three",
+    jokers=2,
+    joker_penalty=25,
+    wild_penalty=15,
+    max_wilds_per_meld=1,
+    all_wild_melds=False,
+    aces="low_or_high",
+    ace_high_penalty=15,
+    face_values="rank",
+    discard_taken_card=True,
+    lay_off=True,
+    tie="shared",
+    players=5,
+)
+"""A rule set away from the base game in every option (its rules screen says the most)."""
+
+
+@dataclass
+class Seen:
+    """One screen as drawn: its name and every text on it."""
+
+    name: str
+    texts: list[Drawn]
+    surface: pygame.Surface
+
+
+def late_saved_match(seed: int = 4) -> SavedMatch:
+    """A match some turns into its last round, the person at the bottom to move."""
+    match = Match.new(seed=seed)
+    last = len(match.rules.hand_sizes) - 1
+    while match.round_index < last or len(match.log) < 12 or match.current_seat != 0:
+        match.apply(match.legal_actions()[0])
+    policies = dict.fromkeys((1, 2, 3), "easy")
+    states = {seat: seat_rng_state(seed, seat) for seat in policies}
+    return SavedMatch(match, policies, ("Left", "Top", "Right"), match.hands[0], states)
+
+
+def profile_with(saved: SavedMatch) -> str:
+    """A fresh profile folder holding ``saved`` and a few finished matches."""
+    folder = tempfile.mkdtemp(prefix="three-thirteen-tour-")
+    memory = Memory(Profile(Path(folder)))
+    memory.save_match(saved)
+    for level, winners in (("easy", (0,)), ("hard", (1, 2)), ("normal", (3,))):
+        rounds = ((0, 5, 6, 7), (3, 0, 9, 2))
+        memory.record(result_from(level, (30, 40, 50, 60), winners, rounds, 1))
+    return folder
+
+
+class Tour:
+    """Drives one window through the screens, keeping what each drew."""
+
+    def __init__(self, app: App, on_screen: Callable[[Seen], None]) -> None:
+        self.app = app
+        self.on_screen = on_screen
+
+    def look(self, name: str) -> None:
+        """Draw a frame now and hand over every text it drew."""
+        app = self.app
+        app.text.drawn = []
+        app.draw()
+        self.on_screen(Seen(name, app.text.drawn, app.screen))
+        app.text.drawn = None
+
+    def frames(self, count: int = 3) -> None:
+        for _frame in range(count):
+            self.app.step(FRAME)
+
+    # --- the stops -------------------------------------------------------------------------
+
+    def title(self) -> None:
+        self.frames()
+        self.look("title")
+
+    def table(self) -> TableScene:
+        app = self.app
+        saved = app.memory.saved_match()
+        assert saved is not None
+        app.replace(TableScene.resumed(app, saved))
+        table = table_of(app)
+        step_until(app, lambda: not table.busy and table.your_turn, frames=3000)
+        self.look("table")
+        top = table.match.discard_pile[-1]
+        card = table.match.hands[0][0]
+        run = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)
+        for why in Why:
+            if why.name.startswith("DISCARD"):
+                action: Draw | Discard = Discard(card)
+            else:
+                stock = why.name.startswith("STOCK")
+                action = Draw(DrawSource.STOCK if stock else DrawSource.DISCARD)
+            meld = run if why is Why.TAKE_TO_COMPLETE else None
+            reason = Reason(why, card if isinstance(action, Discard) else top, meld, (118, 96))
+            line = _("Hint: {reason}").format(reason=hint_line(Suggestion(action, reason)))
+            table.notice = TimedText(line, 5.0)
+            self.look(f"table, hint {why.name}")
+        for refusal in Refusal:
+            table.notice = TimedText(refusal_line(refusal, Discard(card)), 5.0)
+            self.look(f"table, refusal {refusal.name}")
+        table.notice = None
+        return table
+
+    def score_sheet(self, table: TableScene) -> None:
+        self.app.push(ScoreSheetScene(self.app, table.shown, table.setup.seating))
+        self.frames()
+        self.look("score sheet")
+        self.app.pop()
+
+    def settings(self) -> None:
+        app = self.app
+        screen = SettingsScene(app)
+        app.push(screen)
+        self.frames()
+        form = screen.form
+        left_alone = {_("Language"), _("Full screen")}  # they change the window, not words
+        for index, row in enumerate(form.rows):
+            form.focus = index
+            form.place(form.area, form.text_size)
+            if isinstance(row, ChoiceRow) and row.label not in left_alone:
+                keep = row.get()
+                for value in row.values:
+                    row.set(value)
+                    self.look(f"settings, row {index} = {value!r}")
+                row.set(keep)
+            else:
+                self.look(f"settings, row {index}")
+        app.pop()
+
+    def reading(self, scene: ReadingScene, name: str) -> None:
+        self.app.push(scene)
+        self.frames()
+        page = 0
+        while True:
+            self.look(f"{name}, page {page}")
+            if scene.scroll + scene.visible >= len(scene.laid_out):
+                break
+            scene.scroll += scene.visible
+            page += 1
+        self.app.pop()
+
+    def stats(self) -> None:
+        scene = StatsScene(self.app)
+        self.reading(scene, "statistics")
+        self.app.push(scene)
+        scene.reset_button.on_click()  # the first click asks to confirm
+        self.frames(1)
+        self.look("statistics, confirming a reset")
+        self.app.pop()
+
+    def rules(self) -> None:
+        self.reading(RulesScene(self.app), "rules")
+        self.reading(RulesScene(self.app, EVERY_OPTION_CHANGED), "rules, every option changed")
+
+    def notice(self) -> None:
+        profile = self.app.memory.profile
+        profile.notices.append(_("No saved match to continue: a new match starts."))
+        self.frames(2)
+        self.look("a notice of the profile")
+
+
+def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
+    """Every screen of a window started with a late saved match in its profile (see
+    :func:`profile_with`)."""
+    walk = Tour(app, on_screen)
+    walk.title()
+    walk.stats()
+    walk.rules()
+    walk.settings()
+    table = walk.table()
+    walk.score_sheet(table)
+    walk.notice()
+
+
+def autoplay_to_the_end(app: App, on_screen: Callable[[Seen], None]) -> Iterator[str]:
+    """With the AI on every seat: every frame to the match end, the summary and the match end
+    looked at. Yields the names of the screens seen."""
+    walk = Tour(app, on_screen)
+    seen: set[str] = set()
+    table = table_of(app)
+    for _frame in range(60 * 600):
+        top = app.stack.top
+        name = {RoundSummaryScene: "round summary", MatchEndScene: "match end"}.get(
+            type(top), "table, autoplay"
+        )
+        if name not in seen:
+            seen.add(name)
+            yield name
+        walk.look(name)
+        if isinstance(top, MatchEndScene):
+            return
+        app.step(FRAME)
+    raise AssertionError(f"the match did not end: {table.match!r}")
+
+
+def window(profile: str, size: tuple[int, int], **more: object) -> App:
+    """A window on ``profile``: no animation time, no sound; the AI thinks in its own process
+    when every seat is played by it (a thread would share the frame loop's interpreter, and
+    frames at full speed outrun the seats' patience)."""
+    chosen = LaunchOptions(
+        profile=profile,
+        size=size,
+        ai_process=bool(more.get("autoplay")),
+        max_speed=True,
+        mute=True,
+        **more,  # type: ignore[arg-type]
+    )
+    return App(chosen)

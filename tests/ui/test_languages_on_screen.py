@@ -1,0 +1,113 @@
+"""Every screen in every language: no text leaves its box, and no text escapes the catalogues.
+
+Set ``THREE_THIRTEEN_SHOTS`` to a folder to keep a screenshot of the main screens of each run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui.app import App
+from tests import pseudo
+from tests.ui.every_screen import (
+    Seen,
+    autoplay_to_the_end,
+    late_saved_match,
+    profile_with,
+    tour,
+    window,
+)
+
+SIZES = [(640, 400), (1280, 800)]
+SHOTS = ("title", "table", "score sheet", "round summary", "match end", "statistics, page 0")
+"""The screens kept as screenshots (with the settings' first rows and the rules' first page)."""
+
+
+def keep_screenshot(seen: Seen, tag: str) -> None:
+    folder = os.environ.get("THREE_THIRTEEN_SHOTS")
+    wanted = seen.name in SHOTS or seen.name in ("settings, row 0", "rules, page 0")
+    if folder and wanted:
+        name = f"{tag}-{seen.name.replace(' ', '_').replace(',', '')}.png"
+        pygame.image.save(seen.surface, str(Path(folder) / name))
+
+
+def run_everywhere(
+    make: Callable[..., App], check: Callable[[Seen], None], prepare: Callable[[App], None]
+) -> list[str]:
+    """The tour of a window, then the autoplay of the rest of the match in another: the
+    names of the screens seen at the end."""
+    app = make(profile_with(late_saved_match()))
+    prepare(app)
+    tour(app, check)
+    app.close()
+    app = make(profile_with(late_saved_match()), autoplay=True, resume=True)
+    prepare(app)
+    seen = list(autoplay_to_the_end(app, check))
+    app.close()
+    return seen
+
+
+def box_problems(seen: Seen) -> list[str]:
+    """What is wrong with the texts of one screen: cut short, out of the window, out of the box."""
+    window_rect = seen.surface.get_rect()
+    problems = []
+    for drawn in seen.texts:
+        where = f"{seen.name}: {drawn.message!r}"
+        if drawn.shown != drawn.message:
+            problems.append(f"{where} is cut short to {drawn.shown!r} in {drawn.box}")
+        elif not window_rect.contains(drawn.box):
+            problems.append(f"{where}: its box {drawn.box} leaves the window")
+        elif not drawn.box.contains(drawn.rect):
+            problems.append(f"{where}: {drawn.rect} leaves its box {drawn.box}")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_no_text_leaves_its_box(language: str, size: tuple[int, int]) -> None:
+    problems: list[str] = []
+
+    def check(seen: Seen) -> None:
+        problems.extend(box_problems(seen))
+        keep_screenshot(seen, f"{language}-{size[0]}x{size[1]}")
+
+    def make(profile: str, **more: object) -> App:
+        return window(profile, size, language=language, **more)
+
+    def prepare(app: App) -> None:
+        assert i18n.language() == language
+        assert pygame.display.get_caption()[0] == i18n._("Three-Thirteen")
+
+    seen = run_everywhere(make, check, prepare)
+    assert {"round summary", "match end"} <= set(seen)
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def test_every_text_drawn_went_through_the_catalogues(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the pseudo-language a plain letter on screen is a message nobody marked."""
+    found: list[str] = []
+    own_names = tuple(i18n.LANGUAGE_NAMES.values())  # each language named in its own words
+
+    def check(seen: Seen) -> None:
+        for drawn in seen.texts:
+            if pseudo.unmarked(drawn.shown, own_names):
+                found.append(f"{seen.name}: {drawn.shown!r}")
+        keep_screenshot(seen, "pseudo")
+
+    def make(profile: str, **more: object) -> App:
+        return window(profile, (1280, 800), **more)
+
+    def prepare(app: App) -> None:
+        monkeypatch.setattr(app, "language", lambda: pseudo.NAME)
+        pseudo.use_pseudo()
+        app.stack.relabel()
+
+    seen = run_everywhere(make, check, prepare)
+    assert {"round summary", "match end"} <= set(seen)
+    assert not found, "drawn without marking:\n" + "\n".join(dict.fromkeys(found))
