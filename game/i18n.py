@@ -47,6 +47,11 @@ def catalogue(language: str, folder: Path | None = None) -> gettext.NullTranslat
     return gettext.translation(DOMAIN, where, languages=[language], fallback=True)
 
 
+def has_catalogue(language: str) -> bool:
+    """True if ``language`` is English or its compiled catalogue is found among the assets."""
+    return language == LANGUAGES[0] or isinstance(catalogue(language), gettext.GNUTranslations)
+
+
 def use(language: str, folder: Path | None = None) -> None:
     """Speak ``language`` from now on (``ValueError`` for one the game does not speak)."""
     global _current, _language

@@ -35,6 +35,9 @@ def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
         "for parts in [('cards', 'AS.svg'), ('sounds', 'draw.wav'), ('fonts', 'DejaVuSans.ttf'),"
         " ('icon.png',)]:\n"
         "    print(asset_path(*parts))\n"
+        "from game import i18n\n"
+        "assert all(i18n.has_catalogue(language) for language in i18n.LANGUAGES)\n"
+        "i18n.use('fr'); assert i18n._('Discard pile') == 'Défausse', i18n._('Discard pile')\n"
     )
     env = dict(os.environ, PYTHONPATH=str(target))
     result = subprocess.run(
@@ -67,3 +70,4 @@ def test_the_executable_builds_and_passes_its_smoke_test(tmp_path: Path) -> None
     )
     assert result.returncode == 0, result.stderr.decode(errors="replace")
     assert b"one round played" in result.stdout
+    assert b"languages: en fr nl it" in result.stdout, "the bundle finds every catalogue"

@@ -250,6 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = App(options)
     app.run()
     if options.smoke_test:
+        spoken = [language for language in i18n.LANGUAGES if i18n.has_catalogue(language)]
         print("smoke test: " + ("one round played" if app.done else "FAILED"))
-        return 0 if app.done else 1
+        print("languages: " + " ".join(spoken))
+        return 0 if app.done and spoken == list(i18n.LANGUAGES) else 1
     return 0

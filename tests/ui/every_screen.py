@@ -116,9 +116,9 @@ class Tour:
 
     # --- the stops -------------------------------------------------------------------------
 
-    def title(self) -> None:
+    def title(self, name: str = "title") -> None:
         self.frames()
-        self.look("title")
+        self.look(name)
 
     def table(self) -> TableScene:
         app = self.app

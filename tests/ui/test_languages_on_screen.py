@@ -17,6 +17,7 @@ from game.ui.app import App
 from tests import pseudo
 from tests.ui.every_screen import (
     Seen,
+    Tour,
     autoplay_to_the_end,
     late_saved_match,
     profile_with,
@@ -45,6 +46,10 @@ def run_everywhere(
     app = make(profile_with(late_saved_match()))
     prepare(app)
     tour(app, check)
+    app.close()
+    app = make(profile_with(late_saved_match()), level="hard")  # the title names the seats
+    prepare(app)
+    Tour(app, check).title("title, opponents given")
     app.close()
     app = make(profile_with(late_saved_match()), autoplay=True, resume=True)
     prepare(app)
