@@ -28,6 +28,10 @@ REORDER_GLOW = (90, 150, 120)
 _DRAW_SOURCES = {Source.STOCK: DrawSource.STOCK, Source.DISCARD: DrawSource.DISCARD}
 
 
+NAME_DELAY = 0.6
+"""Seconds the pointer rests on a card before the table names it ("Dame de cœur")."""
+
+
 class PointerTable(Protocol):
     """What the pointer may ask of the table."""
 
@@ -74,6 +78,8 @@ class Pointer:
         self.last_click: tuple[Card, float] | None = None
         self.enabled = True
         """False in autoplay: there is nothing of yours to pick up."""
+        self.resting: tuple[tuple[int, int], float] | None = None
+        """Where the pointer last moved to without a button pressed, and when."""
 
     def relayout(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -82,7 +88,10 @@ class Pointer:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Use a left press, a move while pressed, or a left release; True if used."""
         pressing = self.drag.press is not None
+        if event.type == pygame.MOUSEMOTION:
+            self.resting = None if pressing else (event.pos, self.clock)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.resting = None
             return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION and pressing:
             self.drag.move(event.pos)
@@ -91,6 +100,18 @@ class Pointer:
             self._release(event.pos)
             return True
         return False
+
+    def card_at_rest(self) -> Card | None:
+        """The face-up card (in your hand, or the discard pile's top) the pointer has rested on
+        for :data:`NAME_DELAY` seconds, if any: the table names it."""
+        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
+            return None
+        pos, stage = self.resting[0], self.playback.stage
+        card = stage.hand_card_at(pos) if self.enabled else None
+        discard = self.playback.shown.discard
+        if card is None and discard and self.layout.pile_rect(False).collidepoint(pos):
+            card = discard[-1]
+        return card
 
     def glows(self) -> tuple[tuple[pygame.Rect, tuple[int, int, int]], ...]:
         """The drop targets that take what is being dragged, each with its glow colour."""

@@ -460,6 +460,7 @@ class TableScene(Scene):
             title=self.playback.round_title,
             dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
+            named=self.pointer.card_at_rest(),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.card_words import card_short
+from game.card_words import card_name, card_short
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
@@ -66,6 +66,8 @@ class TablePicture:
     title: str
     dealer: str
     buttons: tuple[Button, ...]
+    named: Card | None = None
+    """The card the pointer rests on: its name is shown above it."""
 
 
 @lru_cache(maxsize=4)
@@ -105,6 +107,25 @@ def paint_table(picture: TablePicture, surface: pygame.Surface, art: CardArt, te
     for button in picture.buttons:
         button.draw(surface, text)
     _paint_texts(picture, surface, text)
+    if picture.named is not None:
+        _paint_name(picture, surface, text, picture.named)
+
+
+def _paint_name(picture: TablePicture, surface: pygame.Surface, text: Text, card: Card) -> None:
+    """A small plate with the card's name ("Dame de cœur") just above the card."""
+    sprite = picture.sprites.get(card)
+    if sprite is None:
+        return
+    size = picture.layout.text_size
+    x, y = sprite.pose.center
+    name = card_name(card)
+    width = min(text.font(size, True).size(name)[0] + size, surface.get_width())
+    plate = pygame.Rect(0, 0, width, round(size * 1.7))
+    plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
+    plate.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
+    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
+    text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
 
 
 def _paint_or_defer(

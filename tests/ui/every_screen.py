@@ -43,7 +43,7 @@ from game.ui.stats_screen import StatsScene
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table import TableScene
 from game.ui.text import Drawn
-from tests.ui.driver import FRAME, step_until, table_of
+from tests.ui.driver import FRAME, post, step_until, table_of
 
 EVERY_OPTION_CHANGED = RuleSet(
     schedule="up_down",
@@ -146,6 +146,13 @@ class Tour:
             table.notice = TimedText(refusal_line(refusal, Discard(card)), 5.0)
             self.look(f"table, refusal {refusal.name}")
         table.notice = None
+        for card in (table.match.hands[0][-1], top):  # the pointer rests on a card: its name
+            sprite = table.playback.stage.sprites[card]
+            center = tuple(round(v) for v in sprite.pose.center)
+            post(pygame.MOUSEMOTION, pos=center, rel=(0, 0), buttons=(0, 0, 0))
+            self.frames(50)
+            assert table.pointer.card_at_rest() == card
+            self.look(f"table, named {card}")
         return table
 
     def score_sheet(self, table: TableScene) -> None:

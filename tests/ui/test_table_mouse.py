@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pygame
 import pytest
 
+from game.card_words import card_name
 from game.engine.actions import Discard, Draw, DrawSource, Phase
 from game.ui.app import App
 from game.ui.setup import MatchSetup
 from game.ui.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table import TableScene
-from tests.ui.driver import FRAME, click, drag, step_until
+from tests.ui.driver import FRAME, click, drag, post, step_until
 from tests.ui.players import MousePlayer
 
 GREEDY = {1: "greedy", 2: "greedy", 3: "greedy"}
@@ -148,3 +150,26 @@ def test_reordering_by_drag_survives_draws_and_discards(app: App) -> None:
     settle(app, table)
     assert victim not in table.hand
     assert [card for card in kept if card != victim] == [c for c in table.hand if c in kept]
+
+
+def test_a_card_the_pointer_rests_on_is_named(app: App) -> None:
+    table = start_table(app, seed=5)
+    wait_for_my_turn(app, table)
+    card = table.hand[0]
+    center = table.playback.stage.sprites[card].pose.center
+    post(
+        pygame.MOUSEMOTION, pos=(round(center[0]), round(center[1])), rel=(0, 0), buttons=(0, 0, 0)
+    )
+    app.step(FRAME)
+    assert table.picture().named is None, "not at once: only once the pointer rests"
+    for _frame in range(40):
+        app.step(FRAME)
+    assert table.picture().named == card
+    app.text.drawn = []
+    app.draw()
+    assert card_name(card) in [drawn.shown for drawn in app.text.drawn]
+    app.text.drawn = None
+    post(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)
+    app.step(FRAME)
+    assert table.picture().named is None, "a click puts the name away"
