@@ -62,6 +62,8 @@ class Settings:
     """One of :data:`~game.i18n.LANGUAGES`, or None to follow the system's language."""
     local_indices: bool = True
     """Court cards show the indices of the language in use (R D V in French); off: A K Q J."""
+    show_log: bool = True
+    """The action log beside the table (in windows wide enough for it)."""
 
     def __post_init__(self) -> None:
         _check_choice("speed", self.speed, tuple(SPEEDS))
@@ -78,7 +80,7 @@ class Settings:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
         if self.language is not None:
             _check_choice("language", self.language, LANGUAGES)
-        for flag in ("muted", "fullscreen", "local_indices"):
+        for flag in ("muted", "fullscreen", "local_indices", "show_log"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
 
@@ -110,6 +112,7 @@ class Settings:
             "fullscreen": self.fullscreen,
             "language": self.language,
             "local_indices": self.local_indices,
+            "show_log": self.show_log,
         }
 
     @classmethod
@@ -136,6 +139,7 @@ class Settings:
             "fullscreen",
             "language",
             "local_indices",
+            "show_log",
         ):
             if key in data:
                 values[key] = data[key]

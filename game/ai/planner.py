@@ -89,28 +89,70 @@ class Planner(EvaluatingPolicy):
         prospect = outlook.prospect_after(hand, card)
         return prospect.next_draw - draws_ahead * prospect.meld_gain
 
-    def _takes_discard(self, view: PlayerView, outlook: Outlook) -> bool:
+    def expected(self, view: PlayerView, action: Action) -> float:
+        """What this seat expects to score this round after ``action`` (legal in ``view``), by
+        the very measure it chooses by; before the round's multiplier. The review asks it.
+
+        Raises ``ValueError`` for a draw from an empty discard pile.
+        """
+        outlook = self._outlook(view)
+        match action:
+            case Draw(DrawSource.STOCK):
+                return self._stock_worth(view, outlook)
+            case Draw(DrawSource.DISCARD):
+                return self._taking_worth(view, outlook)
+            case Discard(card):
+                (option,) = outlook.evaluator.discard_options(view.hand, [card])
+                return self._discard_worth(view, option, outlook)
+        raise TypeError(f"not an action: {action!r}")
+
+    def _stock_worth(self, view: PlayerView, outlook: Outlook) -> float:
+        """Expected score after drawing from the stock."""
+        now = outlook.prospect(view.hand)
+        if view.last_turns:
+            return now.next_draw
+        ahead = self.style.draws_ahead(view)
+        return now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
+
+    def _taking_options(
+        self, view: PlayerView, outlook: Outlook
+    ) -> tuple[list[Card], list[DiscardOption]]:
         top = top_of_discard(view)
         if top is None:
-            return False
-        evaluator = outlook.evaluator
+            raise ValueError("there is no discard to take")
         hand = [*view.hand, top]
         allowed = hand if view.rules.discard_taken_card else list(view.hand)
-        options = evaluator.discard_options(hand, allowed)
+        return hand, outlook.evaluator.discard_options(hand, allowed)
+
+    def _taking_worth(self, view: PlayerView, outlook: Outlook) -> float:
+        """Expected score after taking the discard, then the best discard weighed."""
+        hand, options = self._taking_options(view, outlook)
         if any(option.goes_out for option in options):
-            return True
+            return 0.0
         if view.last_turns:
-            best = min(option.penalty for option in options)
-            return best < outlook.prospect(view.hand).next_draw
+            return float(min(option.penalty for option in options))
         ahead = self.style.draws_ahead(view)
-        now = outlook.prospect_after(hand, top)
-        stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
-        # The first discard that beats the stock settles it; the discard decision that
-        # follows weighs the others (the outlook keeps what is weighed here).
-        return any(
-            self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option) < stock
+        return min(
+            self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option)
             for option in self._shortlist(options)
         )
+
+    def _takes_discard(self, view: PlayerView, outlook: Outlook) -> bool:
+        if top_of_discard(view) is None:
+            return False
+        _hand, options = self._taking_options(view, outlook)
+        if any(option.goes_out for option in options):
+            return True
+        return self._taking_worth(view, outlook) < self._stock_worth(view, outlook)
+
+    def _discard_worth(self, view: PlayerView, option: DiscardOption, outlook: Outlook) -> float:
+        """Expected score after the discard ``option``."""
+        if option.goes_out:
+            return 0.0
+        if view.last_turns:
+            return float(option.penalty)
+        ahead = self.style.draws_ahead(view)
+        return self._worth(view.hand, option.card, ahead, outlook) + self._feeding(view, option)
 
     def _discard(self, view: PlayerView, outlook: Outlook) -> Card:
         evaluator = outlook.evaluator
@@ -118,13 +160,9 @@ class Planner(EvaluatingPolicy):
         best = greedy_pick(options)
         if best.goes_out or view.last_turns:
             return best.card
-        ahead = self.style.draws_ahead(view)
         chosen = min(
             self._shortlist(options),
-            key=lambda option: (
-                self._worth(view.hand, option.card, ahead, outlook) + self._feeding(view, option),
-                -option.card_penalty,
-            ),
+            key=lambda option: (self._discard_worth(view, option, outlook), -option.card_penalty),
         )
         return chosen.card
 

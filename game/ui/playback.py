@@ -34,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.rules import RuleSet
 from game.i18n import _
+from game.ui.action_log import ActionLog
 from game.ui.layout import TableLayout
 from game.ui.names import Seating, first_dealer_line, round_title
 from game.ui.shown import ShownTable
@@ -97,6 +98,8 @@ class Playback:
         self.wait = 0.0
         """Seconds of pause left before the next event is shown."""
         self.banner: TimedText | None = None
+        self.log = ActionLog()
+        """Every event shown, for the action log."""
         self.arrival = Arrival(None, None)
         """Where your next drawn card goes."""
         self.lifted: Callable[[], frozenset[Card]] = frozenset
@@ -167,6 +170,7 @@ class Playback:
         insert_at = self.arrival.index if drawing else None
         arriving = self._arriving_sprite(event)
         self.shown.follow(event, insert_at)
+        self.log.follow(event)
         match event:
             case CutForDeal():
                 self.announce(first_dealer_line(event.dealer, self.seating), 1.5)

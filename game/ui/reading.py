@@ -16,7 +16,7 @@ from game.ui.layout import TableLayout
 from game.ui.scene import Scene, SceneContext
 from game.ui.table_painter import felt
 from game.ui.text import Color, Text
-from game.ui.widgets import GOLD, INK, MUTED, Button, wrap
+from game.ui.widgets import GOLD, INK, MUTED, Button
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,7 @@ class ReadingScene(Scene):
             size = round(self.size * line.scale)
             laid += [
                 Line((part,), line.colour, line.bold, line.scale)
-                for part in wrap(text, line.cells[0], size, self.area.width)
+                for part in text.wrap(line.cells[0], size, self.area.width)
             ]
         return laid
 

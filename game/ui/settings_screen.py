@@ -164,6 +164,12 @@ class SettingsScene(Scene):
             self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
             self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
+                _("Action log"),
+                "show_log",
+                N_("What happened this round, beside the table (L, at the table)"),
+                N_("No log beside the table (L, at the table, shows it)"),
+            ),
+            self._flag_row(
                 _("Card indices"),
                 "local_indices",
                 N_("Court cards carry the letters of your language (R D V in French)"),

@@ -28,8 +28,10 @@ from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.stats import level_key, result_from
 from game.ui import hand_order
+from game.ui.action_log import ActionLog
 from game.ui.art import card_height
 from game.ui.layout import TableLayout
+from game.ui.log_panel import LogPanel, log_width
 from game.ui.names import refusal_line, seat_label, status_line
 from game.ui.playback import Arrival, Playback, TimedText
 from game.ui.pointer import Pointer
@@ -56,6 +58,7 @@ class TableScene(Scene):
         super().__init__(context)
         self.setup = setup
         self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
+        self.log_panel = LogPanel()
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -71,6 +74,7 @@ class TableScene(Scene):
             self.playback.extend(self.match.opening_events())
         else:
             self.playback.resume(ShownTable.of_match(self.match, setup.human, saved.hand_order))
+            self.playback.log = ActionLog.of_match(self.match)
         self.playback.lifted = self._lifted
         self.pointer = Pointer(self, self.playback, self.layout)
         self.pointer.enabled = setup.human
@@ -112,6 +116,7 @@ class TableScene(Scene):
             pygame.K_SPACE: self.playback.finish,
             pygame.K_o: lambda: self.context.push(SettingsScene(self.context)),
             pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
+            pygame.K_l: self._toggle_log,
         }
         self.on_resize()
         self._refresh_arrangement()  # a resumed hand is shown at once, before any update
@@ -186,7 +191,11 @@ class TableScene(Scene):
         self.on_resize()
 
     def on_resize(self) -> None:
-        self.layout = TableLayout(*self.context.screen.get_size())
+        width, height = self.context.screen.get_size()
+        shown = self.context.memory.settings.show_log
+        column = log_width(width, TableLayout(width, height).text_size, shown)
+        self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
+        self.layout = TableLayout(width - column, height)
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
         hand, seat = self.layout.hand_height, self.layout.seat_height
@@ -415,7 +424,15 @@ class TableScene(Scene):
 
     # --- input and drawing ----------------------------------------------------------
 
+    def _toggle_log(self) -> None:
+        """L: the log beside the table, or not (kept in the settings)."""
+        memory = self.context.memory
+        memory.save_settings(memory.settings.changed(show_log=not memory.settings.show_log))
+        self.on_resize()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.log_panel.handle_event(event):
+            return True
         if any(button.handle_event(event) for button in self.buttons):
             return True
         if self.pointer.handle_event(event):
@@ -461,6 +478,9 @@ class TableScene(Scene):
             dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
             named=self.pointer.card_at_rest(),
+            log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
+            log_rect=self.log_panel.rect,
+            log_back=self.log_panel.back,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

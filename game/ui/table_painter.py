@@ -8,7 +8,7 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
@@ -21,6 +21,7 @@ from game.i18n import N_, _, ngettext
 from game.ui.art import CardArt
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
+from game.ui.log_panel import NARROWEST_WINDOW, paint_log
 from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
 from game.ui.text import Color, Text
@@ -31,6 +32,11 @@ KEYS_HELP = N_(
     "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
     "Enter discard · H hint · Tab scores · R rules · O settings · Space skip"
 )
+KEYS_HELP_WITH_LOG = N_(
+    "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
+    "Enter discard · H hint · Tab scores · L log · R rules · O settings · Space skip"
+)
+"""The keys, L among them where the window is wide enough for the log."""
 SELECTED = (120, 200, 255)
 EMPTY_PILE = (40, 110, 74)
 
@@ -68,6 +74,12 @@ class TablePicture:
     buttons: tuple[Button, ...]
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
+    log: tuple[str, ...] = ()
+    """This round's action log, oldest line first."""
+    log_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where the log goes (no width: not shown)."""
+    log_back: int = 0
+    """How many lines the log is scrolled back from the newest."""
 
 
 @lru_cache(maxsize=4)
@@ -107,6 +119,7 @@ def paint_table(picture: TablePicture, surface: pygame.Surface, art: CardArt, te
     for button in picture.buttons:
         button.draw(surface, text)
     _paint_texts(picture, surface, text)
+    paint_log(surface, text, picture.log_rect, picture.log, picture.log_back)
     if picture.named is not None:
         _paint_name(picture, surface, text, picture.named)
 
@@ -282,18 +295,19 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.shown.last_turns:
         last = _("Last turns")
         text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
+    table = pygame.Rect(0, 0, layout.width, layout.height)
     if picture.status:
-        text.blit(surface, picture.status, size, INK, center=layout.status_center)
+        text.blit(surface, picture.status, size, INK, box=table, center=layout.status_center)
     if picture.banner is not None:
         _paint_banner(surface, layout, text, picture.banner)
     if picture.notice is not None:
         y = layout.status_center[1] + size + 6
-        text.blit(surface, picture.notice, size, GOLD, center=(layout.width // 2, y))
+        text.blit(surface, picture.notice, size, GOLD, box=table, center=(layout.width // 2, y))
     if picture.human:
         help_size = max(10, size - 3)
-        text.blit(
-            surface, _(KEYS_HELP), help_size, MUTED, center=(layout.width // 2, layout.keys_line_y)
-        )
+        keys = KEYS_HELP_WITH_LOG if surface.get_width() >= NARROWEST_WINDOW else KEYS_HELP
+        at = (layout.width // 2, layout.keys_line_y)
+        text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
 
 
 def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, message: str) -> None:

@@ -42,6 +42,7 @@ class Text:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
         self._fits: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
+        self._wraps: dict[tuple[str, int, int], list[str]] = {}
         self.drawn: list[Drawn] | None = None
         """Set to a list to record every text drawn (the layout tests read it)."""
 
@@ -67,6 +68,26 @@ class Text:
             found = self.font(size, bold).render(text, True, color)
             self._rendered[key] = found
         return found
+
+    def wrap(self, message: str, size: int, width: int) -> list[str]:
+        """``message`` broken into lines no wider than ``width`` pixels (words kept whole)."""
+        key = (message, size, width)
+        found = self._wraps.get(key)
+        if found is None:
+            if len(self._wraps) > 600:
+                self._wraps.clear()
+            found = self._wraps[key] = self._wrap(message, size, width)
+        return list(found)
+
+    def _wrap(self, message: str, size: int, width: int) -> list[str]:
+        font = self.font(size)
+        lines: list[str] = []
+        for word in message.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines or [""]
 
     def fit(self, message: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
         """The text and size that fit ``width`` pixels: ``size`` if it fits, else smaller down

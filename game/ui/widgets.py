@@ -65,7 +65,7 @@ def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     """A notice on a dark plate at the top of the window, over everything, wrapped to fit."""
     width, height = surface.get_size()
     size = max(11, round(height * 0.022))
-    lines = wrap(text, message, size, round(width * 0.8))
+    lines = text.wrap(message, size, round(width * 0.8))
     line_height = text.font(size).get_linesize()
     plate = pygame.Rect(0, 0, round(width * 0.84), line_height * len(lines) + size)
     plate.midtop = (width // 2, size // 2)
@@ -76,15 +76,3 @@ def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     for index, line in enumerate(lines):
         center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
         text.blit(surface, line, size, INK, box=plate, center=center)
-
-
-def wrap(text: Text, message: str, size: int, width: int) -> list[str]:
-    """``message`` broken into lines no wider than ``width`` pixels (words kept whole)."""
-    font = text.font(size)
-    lines: list[str] = []
-    for word in message.split():
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines or [""]
