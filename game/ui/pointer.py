@@ -113,6 +113,13 @@ class Pointer:
             card = discard[-1]
         return card
 
+    def resting_on_discard(self) -> bool:
+        """True once the pointer has rested on the discard pile for :data:`NAME_DELAY`: the
+        table fans the pile out."""
+        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
+            return False
+        return self.layout.pile_rect(False).collidepoint(self.resting[0])
+
     def glows(self) -> tuple[tuple[pygame.Rect, tuple[int, int, int]], ...]:
         """The drop targets that take what is being dragged, each with its glow colour."""
         press = self.drag.press

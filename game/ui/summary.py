@@ -334,10 +334,14 @@ class MatchEndScene(Overlay):
         seating: Seating,
         event: MatchOver,
         new_game: Callable[[], None],
+        same_deal: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
-        self.buttons = [Button(N_("New game"), new_game), Button(N_("Quit"), context.quit)]
+        self.buttons = [Button(N_("New game"), new_game)]
+        if same_deal is not None:
+            self.buttons.append(Button(N_("Play this deal again"), same_deal))
+        self.buttons.append(Button(N_("Quit"), context.quit))
 
     def places(self) -> str:
         """``1. Left 40   2. You 52 …``: the final order."""

@@ -261,7 +261,9 @@ class TableScene(Scene):
         self.finished = True
         seating = self.setup.seating
         self.context.sounds.play("win" if seating.human and 0 in event.winners else "round_end")
-        ending = MatchEndScene(self.context, self.shown, seating, event, new_game=self._new_game)
+        ending = MatchEndScene(
+            self.context, self.shown, seating, event, self._new_game, self._same_deal
+        )
         self.context.push(ending)
         if self.context.options.autoplay:
             self.context.autoplay_finished()
@@ -309,11 +311,16 @@ class TableScene(Scene):
         saved = SavedMatch(self.match, policies, names, tuple(order), states, self.went_out)
         memory.save_match(saved)
 
-    def _new_game(self) -> None:
-        """A new deal against the same seats."""
-        setup = dataclasses.replace(self.setup, seed=self.context.options.deal_seed())
+    def _new_game(self, seed: int | None = None) -> None:
+        """A new deal against the same seats (``seed``: that deal again)."""
+        fresh = self.context.options.deal_seed() if seed is None else seed
+        setup = dataclasses.replace(self.setup, seed=fresh)
         self.context.sounds.play("click")
         self.context.replace(TableScene(self.context, setup))
+
+    def _same_deal(self) -> None:
+        """This match's deal again: the same seed, so the same cards in the same order."""
+        self._new_game(self.setup.seed)
 
     # --- AI seats and hints -----------------------------------------------------
 
@@ -456,6 +463,7 @@ class TableScene(Scene):
         if not human:
             you = seat_label(0, seating, policies)
         banner = self.playback.banner
+        fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
         return TablePicture(
             layout=self.layout,
             shown=shown,
@@ -475,9 +483,12 @@ class TableScene(Scene):
             notice=None if self.notice is None else self.notice.text,
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
-            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
+            dealer=_("Dealer: {name} · deal {number}").format(
+                name=seating.name(shown.dealer), number=self.setup.seed
+            ),
             buttons=tuple(self.buttons),
-            named=self.pointer.card_at_rest(),
+            named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
+            fanned=fanned,
             log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,

@@ -18,7 +18,7 @@ from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
 from game.i18n import N_, _, ngettext
-from game.ui.art import CardArt
+from game.ui.art import CardArt, card_width
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
 from game.ui.log_panel import NARROWEST_WINDOW, paint_log
@@ -74,6 +74,8 @@ class TablePicture:
     buttons: tuple[Button, ...]
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
+    fanned: tuple[Card, ...] = ()
+    """The discard pile spread out, oldest first (while the pointer rests on it)."""
     log: tuple[str, ...] = ()
     """This round's action log, oldest line first."""
     log_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -120,8 +122,41 @@ def paint_table(picture: TablePicture, surface: pygame.Surface, art: CardArt, te
         button.draw(surface, text)
     _paint_texts(picture, surface, text)
     paint_log(surface, text, picture.log_rect, picture.log, picture.log_back)
+    if len(picture.fanned) > 1:
+        _paint_fan(picture, surface, art, text)
     if picture.named is not None:
         _paint_name(picture, surface, text, picture.named)
+
+
+def _paint_fan(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+    """Every card of the discard pile in rows above it, oldest first, the top one last."""
+    layout, cards = picture.layout, picture.fanned
+    height = layout.seat_height
+    width = card_width(height)
+    step = round(width * 0.62)
+    size, margin = layout.text_size, layout.margin
+    room = layout.width - margin * 4
+    per_row = max(1, (room - width) // step + 1)
+    rows = -(-len(cards) // per_row)
+    wide = width + step * (min(per_row, len(cards)) - 1)
+    panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
+    pile = layout.pile_rect(False)
+    panel.midbottom = (pile.centerx, pile.top - margin)
+    panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
+    shade = pygame.Surface(panel.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (*PANEL, 235), shade.get_rect(), border_radius=size // 2)
+    surface.blit(shade, panel)
+    pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
+    title = ngettext(
+        "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
+    ).format(count=len(cards))
+    heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
+    text.blit(surface, title, size, GOLD, True, box=heading, midleft=heading.midleft)
+    for index, card in enumerate(cards):
+        row, column = divmod(index, per_row)
+        x = panel.left + margin + column * step + width / 2
+        y = heading.bottom + row * (height + margin) + height / 2
+        art.draw(surface, card, Pose((x, y), height))
 
 
 def _paint_name(picture: TablePicture, surface: pygame.Surface, text: Text, card: Card) -> None:

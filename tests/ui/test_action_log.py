@@ -30,7 +30,8 @@ from game.engine.rules import RuleSet
 from game.ui.action_log import ActionLog, log_line
 from game.ui.app import App
 from game.ui.names import Seating
-from tests.ui.driver import FRAME, key, make_app, step_until, table_of
+from game.ui.summary import MatchEndScene
+from tests.ui.driver import FRAME, key, make_app, post, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with
 
 SEVEN, QUEEN = parse_cards("7H QS")
@@ -117,5 +118,49 @@ def test_a_narrow_window_keeps_the_whole_width_for_the_table() -> None:
     try:
         table = table_of(app)
         assert table.log_panel.rect.width == 0 and table.layout.width == 800
+    finally:
+        app.close()
+
+
+def test_the_deal_number_is_shown_and_the_match_end_plays_that_deal_again() -> None:
+    saved = late_saved_match()
+    app = make_app(
+        profile=profile_with(saved), resume=True, autoplay=True, mute=True, max_speed=True
+    )
+    try:
+        table = table_of(app)
+        assert f"deal {saved.match.seed}" in table.picture().dealer
+        step_until(app, lambda: isinstance(app.stack.top, MatchEndScene))
+        ending = app.stack.top
+        assert isinstance(ending, MatchEndScene)
+        again = next(b for b in ending.buttons if b.label == "Play this deal again")
+        again.on_click()
+        app.step(FRAME)
+        replay = table_of(app)
+        assert replay is not table and replay.setup.seed == saved.match.seed
+        first = Match.new(saved.match.rules, saved.match.seed)
+        assert replay.match.hands == first.hands and replay.match.stock == first.stock
+    finally:
+        app.close()
+
+
+def test_the_discard_pile_fans_out_while_the_pointer_rests_on_it() -> None:
+    app = make_app(profile=profile_with(late_saved_match()), resume=True, mute=True)
+    try:
+        table = table_of(app)
+        step_until(app, lambda: not table.busy)
+        pile = table.layout.pile_rect(False)
+        assert len(table.shown.discard) > 1
+        post(pygame.MOUSEMOTION, pos=pile.center, rel=(0, 0), buttons=(0, 0, 0))
+        app.step(FRAME)
+        assert table.picture().fanned == ()
+        for _frame in range(40):
+            app.step(FRAME)
+        assert table.picture().fanned == tuple(table.shown.discard)
+        title = f"The discard pile: {len(table.shown.discard)} cards"
+        assert title in texts_in(app, app.screen.get_rect())
+        post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+        app.step(FRAME)
+        assert table.picture().fanned == ()
     finally:
         app.close()
