@@ -64,6 +64,8 @@ class Settings:
     """Court cards show the indices of the language in use (R D V in French); off: A K Q J."""
     show_log: bool = True
     """The action log beside the table (in windows wide enough for it)."""
+    undo: bool = False
+    """Your last discard may be taken back while no AI seat has acted since."""
 
     def __post_init__(self) -> None:
         _check_choice("speed", self.speed, tuple(SPEEDS))
@@ -80,7 +82,7 @@ class Settings:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
         if self.language is not None:
             _check_choice("language", self.language, LANGUAGES)
-        for flag in ("muted", "fullscreen", "local_indices", "show_log"):
+        for flag in ("muted", "fullscreen", "local_indices", "show_log", "undo"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
 
@@ -113,6 +115,7 @@ class Settings:
             "language": self.language,
             "local_indices": self.local_indices,
             "show_log": self.show_log,
+            "undo": self.undo,
         }
 
     @classmethod
@@ -140,6 +143,7 @@ class Settings:
             "language",
             "local_indices",
             "show_log",
+            "undo",
         ):
             if key in data:
                 values[key] = data[key]

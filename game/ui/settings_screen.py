@@ -164,6 +164,12 @@ class SettingsScene(Scene):
             self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
             self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
+                _("Undo"),
+                "undo",
+                N_("Your last discard can be taken back (U) until the next seat plays"),
+                N_("A discard is final"),
+            ),
+            self._flag_row(
                 _("Action log"),
                 "show_log",
                 N_("What happened this round, beside the table (L, at the table)"),

@@ -42,6 +42,7 @@ from game.ui.setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.shown import ShownTable
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table_painter import TablePicture, paint_table
+from game.ui.undo import UndoKeeper
 from game.ui.widgets import Button
 
 SUMMARY_SECONDS = 2.0
@@ -59,6 +60,7 @@ class TableScene(Scene):
         self.setup = setup
         self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
         self.log_panel = LogPanel()
+        self.undo = UndoKeeper()
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -104,6 +106,10 @@ class TableScene(Scene):
             Button(N_("Hint"), self._ask_hint, lambda: self.your_turn),
             Button(N_("Scores"), self._show_scores),
         ]
+        self._undo_button = Button(
+            N_("Undo"), self._undo, lambda: self.undo.available(self.match) is not None
+        )
+        self._show_undo_button()
         if not setup.human:  # autoplay: nothing of yours to sort or hint
             self.buttons = self.buttons[-1:]
         self._keys: dict[int, Callable[[], object]] = {
@@ -117,6 +123,7 @@ class TableScene(Scene):
             pygame.K_o: lambda: self.context.push(SettingsScene(self.context)),
             pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
             pygame.K_l: self._toggle_log,
+            pygame.K_u: self._undo,
         }
         self.on_resize()
         self._refresh_arrangement()  # a resumed hand is shown at once, before any update
@@ -180,6 +187,16 @@ class TableScene(Scene):
         if speed != self._speed:  # back from the settings: the new pace applies at once
             self._speed = speed
             self.playback.pace = self.context.options.move_seconds(self.context.memory.settings)
+        self._show_undo_button()
+        self.on_resize()
+
+    def _show_undo_button(self) -> None:
+        """Undo stands beside Scores while the setting is on (and you play)."""
+        wanted = self.setup.human and self.context.memory.settings.undo
+        if wanted and self._undo_button not in self.buttons:
+            self.buttons.insert(len(self.buttons) - 1, self._undo_button)
+        elif not wanted and self._undo_button in self.buttons:
+            self.buttons.remove(self._undo_button)
 
     def on_leave(self) -> None:
         self.seats.close()
@@ -271,6 +288,8 @@ class TableScene(Scene):
     def _apply(self, action: Action) -> None:
         """Play a checked action: its events wait to be shown, the match is kept, and a
         finished match is counted."""
+        if self.setup.human and isinstance(action, Discard) and self.match.current_seat == 0:
+            self.undo.keep(self._saved(copy=True))
         events = self.match.apply(action)
         self.went_out += sum(
             1 for event in events if isinstance(event, RoundScored) and event.went_out == 0
@@ -301,6 +320,10 @@ class TableScene(Scene):
         if self.match.is_over:
             memory.forget_match()
             return
+        memory.save_match(self._saved())
+
+    def _saved(self, copy: bool = False) -> SavedMatch:
+        """The match as it now stands, to save (``copy``: of a copy of the match)."""
         playback = self.playback
         order = self.shown.ahead(playback.queue, playback.arrival.index).hands[0]
         if sorted(order) != sorted(self.match.hands[0]):
@@ -308,8 +331,18 @@ class TableScene(Scene):
         policies = self.setup.policies
         names = self.setup.names
         states = self.seats.rng_states
-        saved = SavedMatch(self.match, policies, names, tuple(order), states, self.went_out)
-        memory.save_match(saved)
+        match = self.match.copy() if copy else self.match
+        return SavedMatch(match, policies, names, tuple(order), states, self.went_out)
+
+    def _undo(self) -> None:
+        """U or Undo: take your last discard back, if no AI seat has acted since."""
+        before = self.undo.available(self.match) if self.context.memory.settings.undo else None
+        if before is None:
+            self.refuse(_("Nothing to undo: only your last discard, before anyone plays after it"))
+            return
+        self.context.sounds.play("click")
+        self.context.memory.save_match(before)
+        self.context.replace(TableScene.resumed(self.context, before))
 
     def _new_game(self, seed: int | None = None) -> None:
         """A new deal against the same seats (``seed``: that deal again)."""

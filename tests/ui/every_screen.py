@@ -30,6 +30,7 @@ from game.memory import Memory
 from game.profile import Profile
 from game.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
+from game.settings import Settings
 from game.stats import result_from
 from game.ui.app import App
 from game.ui.form import ChoiceRow
@@ -88,6 +89,7 @@ def profile_with(saved: SavedMatch) -> str:
     """A fresh profile folder holding ``saved`` and a few finished matches."""
     folder = tempfile.mkdtemp(prefix="three-thirteen-tour-")
     memory = Memory(Profile(Path(folder)))
+    memory.save_settings(Settings(undo=True))  # every button of the table shows
     memory.save_match(saved)
     for level, winners in (("easy", (0,)), ("hard", (1, 2)), ("normal", (3,))):
         rounds = ((0, 5, 6, 7), (3, 0, 9, 2))
