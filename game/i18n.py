@@ -22,6 +22,8 @@ LANGUAGES = ("en", "fr", "nl", "it")
 """The languages the game speaks, English (the source) first."""
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands", "it": "Italiano"}
 """Each language in its own words (shown as such in every language)."""
+DECIMAL_MARKS = {"en": ".", "fr": ",", "nl": ",", "it": ","}
+"""Each language's decimal mark (CLDR)."""
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where POSIX systems say the user's language, in gettext's order."""
 
@@ -67,6 +69,11 @@ def install(name: str, translations: gettext.NullTranslations) -> None:
 def language() -> str:
     """The language in use."""
     return _language
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals and the decimal mark of the language in use."""
+    return f"{value:.{digits}f}".replace(".", DECIMAL_MARKS.get(_language, "."))
 
 
 def _(message: str) -> str:

@@ -74,3 +74,10 @@ def test_the_system_language(
 
 def test_catalogues_are_looked_for_among_the_assets() -> None:
     assert i18n.locale_folder() == asset_root() / "locale"
+
+
+def test_decimals_take_the_mark_of_the_language() -> None:
+    assert i18n.decimal(3.84) == "3.8"
+    i18n.use("fr")
+    assert i18n.decimal(3.84) == "3,8" and i18n.decimal(12, 0) == "12"
+    assert set(i18n.DECIMAL_MARKS) == set(i18n.LANGUAGES)

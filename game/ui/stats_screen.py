@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.i18n import N_, _
+from game.i18n import N_, _, decimal
 from game.stats import ABANDONED_RULE, CUSTOM, LEVEL_KEYS, MIXED, LevelStats
 from game.ui.names import LEVEL_NAMES
 from game.ui.reading import BLANK, Line, ReadingScene, paragraph, row
@@ -24,7 +24,7 @@ FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
     (N_("Win rate"), lambda s: f"{s.win_rate:.0%}" if s.played else "–"),
     (N_("Best total"), lambda s: "–" if s.best_total is None else str(s.best_total)),
     (N_("Worst total"), lambda s: "–" if s.worst_total is None else str(s.worst_total)),
-    (N_("Average total"), lambda s: "–" if s.average is None else f"{s.average:.1f}"),
+    (N_("Average total"), lambda s: "–" if s.average is None else decimal(s.average)),
     (N_("Rounds at 0"), lambda s: str(s.rounds_at_zero)),
     (N_("Times gone out"), lambda s: str(s.went_out)),
     (N_("Winning streak now"), lambda s: str(s.current_streak)),

@@ -237,6 +237,7 @@ class RoundSummaryScene(Overlay):
         event: RoundScored,
         last: bool,
         close_after: float | None,
+        open_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
@@ -244,6 +245,8 @@ class RoundSummaryScene(Overlay):
         """Autoplay: seconds until the summary closes by itself."""
         self.hands = [list(hand) for hand in shown.hands]
         self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
+        if open_review is not None:
+            self.buttons.append(Button(N_("Review"), open_review))
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -335,12 +338,15 @@ class MatchEndScene(Overlay):
         event: MatchOver,
         new_game: Callable[[], None],
         same_deal: Callable[[], None] | None = None,
+        open_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
         self.buttons = [Button(N_("New game"), new_game)]
         if same_deal is not None:
             self.buttons.append(Button(N_("Play this deal again"), same_deal))
+        if open_review is not None:
+            self.buttons.append(Button(N_("Review"), open_review))
         self.buttons.append(Button(N_("Quit"), context.quit))
 
     def places(self) -> str:

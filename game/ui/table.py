@@ -35,6 +35,7 @@ from game.ui.log_panel import LogPanel, log_width
 from game.ui.names import refusal_line, seat_label, status_line
 from game.ui.playback import Arrival, Playback, TimedText
 from game.ui.pointer import Pointer
+from game.ui.review_screen import ReviewScene
 from game.ui.rules_screen import RulesScene
 from game.ui.scene import Scene, SceneContext
 from game.ui.settings_screen import SettingsScene
@@ -268,7 +269,15 @@ class TableScene(Scene):
             close_after = 0.0 if options.max_speed else SUMMARY_SECONDS
         seating = self.setup.seating
         self.context.push(
-            RoundSummaryScene(self.context, self.shown, seating, event, last, close_after)
+            RoundSummaryScene(
+                self.context,
+                self.shown,
+                seating,
+                event,
+                last,
+                close_after,
+                self._review_opener(event.round_index + 1),
+            )
         )
         if done:
             self.finished = True
@@ -279,7 +288,13 @@ class TableScene(Scene):
         seating = self.setup.seating
         self.context.sounds.play("win" if seating.human and 0 in event.winners else "round_end")
         ending = MatchEndScene(
-            self.context, self.shown, seating, event, self._new_game, self._same_deal
+            self.context,
+            self.shown,
+            seating,
+            event,
+            self._new_game,
+            self._same_deal,
+            self._review_opener(None),
         )
         self.context.push(ending)
         if self.context.options.autoplay:
@@ -350,6 +365,14 @@ class TableScene(Scene):
         setup = dataclasses.replace(self.setup, seed=fresh)
         self.context.sounds.play("click")
         self.context.replace(TableScene(self.context, setup))
+
+    def _review_opener(self, round_number: int | None) -> Callable[[], None] | None:
+        """What the Review button does: your decisions of that round (None: of the match).
+        Autoplay has none of yours to review."""
+        if not self.setup.human:
+            return None
+        match = self.match.copy()
+        return lambda: self.context.push(ReviewScene(self.context, match, round_number))
 
     def _same_deal(self) -> None:
         """This match's deal again: the same seed, so the same cards in the same order."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,17 @@ def step_until(app: App, done: Callable[[], bool], frames: int = 20_000, dt: flo
             return frame
         app.step(dt)
     raise AssertionError(f"condition not reached after {frames} frames; {describe(app)}")
+
+
+def wait_until(app: App, done: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Step frames at about 100 a second until ``done()``: for work on a thread, which a
+    frame loop at full speed would starve of the interpreter. Fails after ``seconds``."""
+
+    def rested() -> bool:
+        time.sleep(0.01)
+        return done()
+
+    step_until(app, rested, frames=round(seconds * 100))
 
 
 def describe(app: App) -> str:

@@ -38,13 +38,14 @@ from game.ui.names import refusal_line
 from game.ui.options import LaunchOptions
 from game.ui.playback import TimedText
 from game.ui.reading import ReadingScene
+from game.ui.review_screen import ReviewScene
 from game.ui.rules_screen import RulesScene
 from game.ui.settings_screen import SettingsScene
 from game.ui.stats_screen import StatsScene
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table import TableScene
 from game.ui.text import Drawn
-from tests.ui.driver import FRAME, post, step_until, table_of
+from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
 
 EVERY_OPTION_CHANGED = RuleSet(
     schedule="up_down",
@@ -157,6 +158,17 @@ class Tour:
             self.look(f"table, named {card}")
         return table
 
+    def review(self, table: TableScene) -> None:
+        """The review of the match so far, first decision and the costliest."""
+        screen = ReviewScene(self.app, table.match, None)
+        self.app.push(screen)
+        self.look("review, working")
+        wait_until(self.app, lambda: screen.ready)
+        self.look("review")
+        screen.next_costly()
+        self.look("review, a costly decision")
+        self.app.pop()
+
     def score_sheet(self, table: TableScene) -> None:
         self.app.push(ScoreSheetScene(self.app, table.shown, table.setup.seating))
         self.frames()
@@ -225,6 +237,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     walk.settings()
     table = walk.table()
     walk.score_sheet(table)
+    walk.review(table)
     walk.notice()
 
 

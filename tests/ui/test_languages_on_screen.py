@@ -26,7 +26,15 @@ from tests.ui.every_screen import (
 )
 
 SIZES = [(640, 400), (1280, 800)]
-SHOTS = ("title", "table", "score sheet", "round summary", "match end", "statistics, page 0")
+SHOTS = (
+    "title",
+    "table",
+    "score sheet",
+    "round summary",
+    "match end",
+    "statistics, page 0",
+    "review",
+)
 """The screens kept as screenshots (with the settings' first rows and the rules' first page)."""
 
 
