@@ -66,6 +66,8 @@ class Settings:
     """The action log beside the table (in windows wide enough for it)."""
     undo: bool = False
     """Your last discard may be taken back while no AI seat has acted since."""
+    coach: bool = True
+    """Tips at the table during your first matches."""
 
     def __post_init__(self) -> None:
         _check_choice("speed", self.speed, tuple(SPEEDS))
@@ -82,7 +84,7 @@ class Settings:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
         if self.language is not None:
             _check_choice("language", self.language, LANGUAGES)
-        for flag in ("muted", "fullscreen", "local_indices", "show_log", "undo"):
+        for flag in ("muted", "fullscreen", "local_indices", "show_log", "undo", "coach"):
             if type(getattr(self, flag)) is not bool:
                 raise ValueError(f"{flag} must be true or false, not {getattr(self, flag)!r}")
 
@@ -116,6 +118,7 @@ class Settings:
             "local_indices": self.local_indices,
             "show_log": self.show_log,
             "undo": self.undo,
+            "coach": self.coach,
         }
 
     @classmethod
@@ -144,6 +147,7 @@ class Settings:
             "local_indices",
             "show_log",
             "undo",
+            "coach",
         ):
             if key in data:
                 values[key] = data[key]

@@ -164,6 +164,12 @@ class SettingsScene(Scene):
             self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
             self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
+                _("Coach"),
+                "coach",
+                N_("Tips at the table during your first three matches"),
+                N_("No tips at the table"),
+            ),
+            self._flag_row(
                 _("Undo"),
                 "undo",
                 N_("Your last discard can be taken back (U) until the next seat plays"),

@@ -30,6 +30,7 @@ from game.stats import level_key, result_from
 from game.ui import hand_order
 from game.ui.action_log import ActionLog
 from game.ui.art import card_height
+from game.ui.coach import COACHED_MATCHES, coach_tip
 from game.ui.layout import TableLayout
 from game.ui.log_panel import LogPanel, log_width
 from game.ui.names import refusal_line, seat_label, status_line
@@ -62,6 +63,7 @@ class TableScene(Scene):
         self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
         self.log_panel = LogPanel()
         self.undo = UndoKeeper()
+        self._coached: tuple[object, str | None] | None = None
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -366,6 +368,18 @@ class TableScene(Scene):
         self.context.sounds.play("click")
         self.context.replace(TableScene(self.context, setup))
 
+    def _coach_tip(self) -> str | None:
+        """The coach's tip while it is your move and the table is at rest (see coach.py)."""
+        memory = self.context.memory
+        coaching = memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
+        if not coaching or not self.your_turn or self.busy:
+            return None
+        view = self.match.view_for(0)
+        key = (view.phase, view.hand, view.round_index)
+        if self._coached is None or self._coached[0] != key:
+            self._coached = (key, coach_tip(view))
+        return self._coached[1]
+
     def _review_opener(self, round_number: int | None) -> Callable[[], None] | None:
         """What the Review button does: your decisions of that round (None: of the match).
         Autoplay has none of yours to review."""
@@ -545,6 +559,7 @@ class TableScene(Scene):
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
+            coach=self._coach_tip(),
             log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,

@@ -74,6 +74,8 @@ class TablePicture:
     buttons: tuple[Button, ...]
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
+    coach: str | None = None
+    """The coach's tip for this moment, if any."""
     fanned: tuple[Card, ...] = ()
     """The discard pile spread out, oldest first (while the pointer rests on it)."""
     log: tuple[str, ...] = ()
@@ -333,6 +335,9 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     table = pygame.Rect(0, 0, layout.width, layout.height)
     if picture.status:
         text.blit(surface, picture.status, size, INK, box=table, center=layout.status_center)
+    if picture.coach is not None:
+        above = (layout.width // 2, layout.status_center[1] - round(size * 1.5))
+        text.blit(surface, picture.coach, size, SELECTED, box=table, center=above)
     if picture.banner is not None:
         _paint_banner(surface, layout, text, picture.banner)
     if picture.notice is not None:

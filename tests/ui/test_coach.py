@@ -1,0 +1,73 @@
+"""The coach: the wild rank when a round begins, then going out, a completed meld or the
+dead weight once you have drawn; only in your first matches, and only with the setting on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.engine.actions import Draw, DrawSource
+from game.engine.rules import RuleSet
+from game.memory import Memory
+from game.profile import Profile
+from game.ui.coach import coach_tip
+from tests.engine.match_tools import rig
+from tests.ui.driver import make_app, step_until, table_of
+from tests.ui.every_screen import late_saved_match, profile_with
+
+TWO = RuleSet(players=2)
+
+
+def test_a_round_begins_with_its_wild_rank() -> None:
+    match = rig(TWO, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
+    tip = coach_tip(match.view_for(0))
+    assert tip == "Coach: Fives are wild this round: a wild card stands for any card in a meld"
+    assert coach_tip(match.view_for(1)) is None, "not your turn: no tip"
+
+
+def test_going_out_is_named() -> None:
+    match = rig(TWO, ["7H 8H 9H QD", "AC 2D 3H 4S"], discard="QC", stock_top="4S", round_index=1)
+    match.apply(Draw(DrawSource.STOCK))
+    assert coach_tip(match.view_for(0)) == "Coach: discard the Q♦ and you go out!"
+
+
+def test_a_drawn_card_that_completes_a_meld() -> None:
+    match = rig(TWO, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
+    match.apply(Draw(DrawSource.DISCARD))
+    assert coach_tip(match.view_for(0)) == "Coach: the 9♥ you drew completes 7♥ 8♥ 9♥"
+
+
+def test_dead_weight_is_named_with_its_cost() -> None:
+    match = rig(
+        TWO, ["7H 8H 9H KC 2S", "AC 2D 3H 4S 6D"], discard="JD", stock_top="3C", round_index=2
+    )
+    match.apply(Draw(DrawSource.STOCK))
+    assert coach_tip(match.view_for(0)) == (
+        "Coach: the K♣ fits no meld: it would cost 10 points at the round's end"
+    )
+
+
+def test_the_table_coaches_a_new_player_only(tmp_path: Path) -> None:
+    Memory(Profile(tmp_path)).save_match(late_saved_match())
+    app = make_app(profile=str(tmp_path), resume=True, mute=True, ai_process=False)
+    try:
+        table = table_of(app)
+        step_until(app, lambda: table.your_turn and not table.busy)
+        assert table.play(Draw(DrawSource.STOCK))
+        step_until(app, lambda: not table.busy)
+        tip = table.picture().coach
+        assert tip is not None and tip.startswith("Coach: ")
+        app.text.drawn = []
+        app.draw()
+        assert tip in [drawn.shown for drawn in app.text.drawn]
+        app.text.drawn = None
+    finally:
+        app.close()
+    seasoned = make_app(profile=profile_with(late_saved_match()), resume=True, mute=True)
+    try:
+        table = table_of(seasoned)
+        step_until(seasoned, lambda: table.your_turn and not table.busy)
+        assert table.play(Draw(DrawSource.STOCK))
+        step_until(seasoned, lambda: not table.busy)
+        assert seasoned.memory.stats.overall.played >= 3 and table.picture().coach is None
+    finally:
+        seasoned.close()
