@@ -92,7 +92,7 @@ def profile_with(saved: SavedMatch) -> str:
     memory = Memory(Profile(Path(folder)))
     memory.save_settings(Settings(undo=True))  # every button of the table shows
     memory.save_match(saved)
-    for level, winners in (("easy", (0,)), ("hard", (1, 2)), ("normal", (3,))):
+    for level, winners in (("easy", (0,)), ("hard", (1, 2))):  # two: the coach still speaks
         rounds = ((0, 5, 6, 7), (3, 0, 9, 2))
         memory.record(result_from(level, (30, 40, 50, 60), winners, rounds, 1))
     return folder
@@ -156,6 +156,11 @@ class Tour:
             self.frames(50)
             assert table.pointer.card_at_rest() == card
             self.look(f"table, named {card}")
+        post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
+        assert table.play(Draw(DrawSource.STOCK))
+        step_until(app, lambda: not table.busy, frames=3000)
+        assert table.picture().coach is not None
+        self.look("table, a coach tip")
         return table
 
     def review(self, table: TableScene) -> None:

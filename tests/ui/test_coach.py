@@ -9,6 +9,7 @@ from game.engine.actions import Draw, DrawSource
 from game.engine.rules import RuleSet
 from game.memory import Memory
 from game.profile import Profile
+from game.stats import result_from
 from game.ui.coach import coach_tip
 from tests.engine.match_tools import rig
 from tests.ui.driver import make_app, step_until, table_of
@@ -62,7 +63,11 @@ def test_the_table_coaches_a_new_player_only(tmp_path: Path) -> None:
         app.text.drawn = None
     finally:
         app.close()
-    seasoned = make_app(profile=profile_with(late_saved_match()), resume=True, mute=True)
+    folder = profile_with(late_saved_match())
+    Memory(Profile(Path(folder))).record(
+        result_from("easy", (1, 2, 3, 4), (0,), ((1, 2, 3, 4),), 0)
+    )
+    seasoned = make_app(profile=folder, resume=True, mute=True)
     try:
         table = table_of(seasoned)
         step_until(seasoned, lambda: table.your_turn and not table.busy)
