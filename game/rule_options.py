@@ -367,16 +367,14 @@ def rule_options() -> tuple[RuleOption, ...]:
     return _options_in(language())
 
 
-FIELDS = tuple(rule_option.field for rule_option in _build())
-"""The RuleSet fields the options cover, in :func:`rule_options` order."""
-
-
 def option(field: str) -> RuleOption:
     """The option of RuleSet field ``field``; ``ValueError`` naming the known fields if none."""
-    for found in rule_options():
+    options = rule_options()
+    for found in options:
         if found.field == field:
             return found
-    raise ValueError(f"unknown rule {field!r}; known rules: {', '.join(sorted(FIELDS))}")
+    known = ", ".join(sorted(found.field for found in options))
+    raise ValueError(f"unknown rule {field!r}; known rules: {known}")
 
 
 def choice_for(rules: RuleSet, field: str) -> Choice:

@@ -38,6 +38,10 @@ NAME_LENGTH = 16
 """The longest name a seat may be given."""
 
 
+_SHAPED = ("rules", "levels", "names")
+"""The settings whose JSON form differs from their value (a rule set, lists for tuples)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the player chose; the defaults are a new profile's."""
@@ -108,17 +112,7 @@ class Settings:
             "rules": self.rules.to_json(),
             "levels": list(self.levels),
             "names": list(self.names),
-            "speed": self.speed,
-            "volume": self.volume,
-            "muted": self.muted,
-            "deck": self.deck,
-            "back": self.back,
-            "fullscreen": self.fullscreen,
-            "language": self.language,
-            "local_indices": self.local_indices,
-            "show_log": self.show_log,
-            "undo": self.undo,
-            "coach": self.coach,
+            **{key: getattr(self, key) for key in _AS_THEY_ARE},
         }
 
     @classmethod
@@ -136,22 +130,14 @@ class Settings:
                 if not isinstance(data[key], list):
                     raise ValueError(f"{key} must be a list, not {data[key]!r}")
                 values[key] = tuple(data[key])
-        for key in (
-            "speed",
-            "volume",
-            "muted",
-            "deck",
-            "back",
-            "fullscreen",
-            "language",
-            "local_indices",
-            "show_log",
-            "undo",
-            "coach",
-        ):
+        for key in _AS_THEY_ARE:
             if key in data:
                 values[key] = data[key]
         return cls(**values)
+
+
+_AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not in _SHAPED)
+"""The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:

@@ -12,3 +12,22 @@ def rule_sets() -> st.SearchStrategy[RuleSet]:
     return st.fixed_dictionaries(
         {name: st.sampled_from(values) for name, values in ALLOWED.items()}
     ).map(lambda chosen: RuleSet(**chosen))
+
+
+EVERYTHING_CHANGED = RuleSet(
+    players=7,
+    jokers=2,
+    joker_penalty=25,
+    wild_penalty=0,
+    max_wilds_per_meld=1,
+    all_wild_melds=False,
+    aces="low_or_high",
+    ace_high_penalty=1,
+    face_values="rank",
+    discard_taken_card=True,
+    schedule="6-14",
+    double_penalties="last_three",
+    tie="shared",
+    lay_off=True,
+)
+"""Every option away from its default."""

@@ -13,25 +13,7 @@ from game.engine.match import MAX_REBUILDS
 from game.engine.rules import RuleSet
 from game.rule_options import RuleOption, non_default, option, rule_options, with_choice
 from game.rules_text import RulesText, rules_text, smallest_meld
-from tests.rule_sets import rule_sets
-
-EVERYTHING_CHANGED = RuleSet(
-    players=7,
-    jokers=2,
-    joker_penalty=25,
-    wild_penalty=0,
-    max_wilds_per_meld=1,
-    all_wild_melds=False,
-    aces="low_or_high",
-    ace_high_penalty=1,
-    face_values="rank",
-    discard_taken_card=True,
-    schedule="6-14",
-    double_penalties="last_three",
-    tie="shared",
-    lay_off=True,
-)
-"""Every option away from its default."""
+from tests.rule_sets import EVERYTHING_CHANGED, rule_sets
 
 
 def paragraphs(text: RulesText, title: str) -> str:

@@ -27,7 +27,7 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.match import Match
-from game.i18n import _, ngettext
+from game.i18n import _, language, ngettext
 from game.ui.names import Seating, first_dealer_line, round_title, winners_line
 
 
@@ -101,6 +101,9 @@ class ActionLog:
     """The events shown so far, a list per round (the cut for the deal opens the first)."""
 
     rounds: list[list[Event]] = field(default_factory=lambda: [[]])
+    _said: tuple[tuple[object, ...], list[str]] | None = field(default=None, repr=False)
+    """The words of this round's events, kept while neither they nor the language change
+    (the table asks every frame)."""
 
     def follow(self, event: Event) -> None:
         """Keep ``event``; a new round starts a new list."""
@@ -129,4 +132,7 @@ class ActionLog:
 
     def lines(self, seating: Seating, rounds: int) -> list[str]:
         """This round's events in words, oldest first."""
-        return [log_line(event, seating, rounds) for event in self.current]
+        key = (len(self.rounds), len(self.current), seating, rounds, language())
+        if self._said is None or self._said[0] != key:
+            self._said = (key, [log_line(event, seating, rounds) for event in self.current])
+        return list(self._said[1])

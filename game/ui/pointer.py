@@ -101,24 +101,29 @@ class Pointer:
             return True
         return False
 
+    def _rested_at(self) -> tuple[int, int] | None:
+        """Where the pointer has rested for :data:`NAME_DELAY` seconds, if it has."""
+        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
+            return None
+        return self.resting[0]
+
     def card_at_rest(self) -> Card | None:
         """The face-up card (in your hand, or the discard pile's top) the pointer has rested on
         for :data:`NAME_DELAY` seconds, if any: the table names it."""
-        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
+        pos = self._rested_at()
+        if pos is None:
             return None
-        pos, stage = self.resting[0], self.playback.stage
-        card = stage.hand_card_at(pos) if self.enabled else None
+        card = self.playback.stage.hand_card_at(pos) if self.enabled else None
         discard = self.playback.shown.discard
-        if card is None and discard and self.layout.pile_rect(False).collidepoint(pos):
+        if card is None and discard and self.resting_on_discard():
             card = discard[-1]
         return card
 
     def resting_on_discard(self) -> bool:
         """True once the pointer has rested on the discard pile for :data:`NAME_DELAY`: the
         table fans the pile out."""
-        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
-            return False
-        return self.layout.pile_rect(False).collidepoint(self.resting[0])
+        pos = self._rested_at()
+        return pos is not None and self.layout.pile_rect(False).collidepoint(pos)
 
     def glows(self) -> tuple[tuple[pygame.Rect, tuple[int, int, int]], ...]:
         """The drop targets that take what is being dragged, each with its glow colour."""

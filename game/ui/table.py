@@ -23,7 +23,7 @@ from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.solver import best_arrangement
 from game.hint_words import hint_line
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.stats import level_key, result_from
@@ -374,10 +374,10 @@ class TableScene(Scene):
         coaching = memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
         if not coaching or not self.your_turn or self.busy:
             return None
-        view = self.match.view_for(0)
-        key = (view.phase, view.hand, view.round_index)
-        if self._coached is None or self._coached[0] != key:
-            self._coached = (key, coach_tip(view))
+        match = self.match
+        key = (match.phase, match.hands[0], match.round_index, language())
+        if self._coached is None or self._coached[0] != key:  # a new moment, or a new language
+            self._coached = (key, coach_tip(match.view_for(0)))
         return self._coached[1]
 
     def _review_opener(self, round_number: int | None) -> Callable[[], None] | None:

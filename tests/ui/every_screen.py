@@ -23,7 +23,6 @@ from game.engine.cards import Suit, parse_cards
 from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
-from game.engine.rules import RuleSet
 from game.hint_words import hint_line
 from game.i18n import _
 from game.memory import Memory
@@ -45,25 +44,8 @@ from game.ui.stats_screen import StatsScene
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table import TableScene
 from game.ui.text import Drawn
+from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
-
-EVERY_OPTION_CHANGED = RuleSet(
-    schedule="up_down",
-    double_penalties="last_three",
-    jokers=2,
-    joker_penalty=25,
-    wild_penalty=15,
-    max_wilds_per_meld=1,
-    all_wild_melds=False,
-    aces="low_or_high",
-    ace_high_penalty=15,
-    face_values="rank",
-    discard_taken_card=True,
-    lay_off=True,
-    tie="shared",
-    players=5,
-)
-"""A rule set away from the base game in every option (its rules screen says the most)."""
 
 
 @dataclass
@@ -223,7 +205,7 @@ class Tour:
 
     def rules(self) -> None:
         self.reading(RulesScene(self.app), "rules")
-        self.reading(RulesScene(self.app, EVERY_OPTION_CHANGED), "rules, every option changed")
+        self.reading(RulesScene(self.app, EVERYTHING_CHANGED), "rules, every option changed")
 
     def notice(self) -> None:
         profile = self.app.memory.profile

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.cards import Rank, parse_cards
 from game.engine.events import (
     Cut,
@@ -80,6 +81,8 @@ def test_the_log_keeps_a_list_per_round_and_a_resume_rebuilds_it() -> None:
     assert isinstance(live.rounds[0][0], CutForDeal)
     assert ActionLog.of_match(match).rounds == live.rounds
     assert live.lines(YOU, 5)[0].startswith("Round 3 of 5")
+    i18n.use("fr")
+    assert live.lines(YOU, 5)[0].startswith("Manche 3 sur 5"), "the words follow the language"
 
 
 def texts_in(app: App, rect: pygame.Rect) -> list[str]:

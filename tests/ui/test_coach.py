@@ -61,6 +61,10 @@ def test_the_table_coaches_a_new_player_only(tmp_path: Path) -> None:
         app.draw()
         assert tip in [drawn.shown for drawn in app.text.drawn]
         app.text.drawn = None
+        app.memory.save_settings(app.memory.settings.changed(language="fr"))
+        app.apply_settings()
+        french = table.picture().coach
+        assert french is not None and french.startswith("Coach : "), "the tip follows the language"
     finally:
         app.close()
     folder = profile_with(late_saved_match())
