@@ -64,7 +64,8 @@ class Memory:
         return self.profile.read(saved_match.FILE, saved_match.FORMAT, SavedMatch.from_json)
 
     def save_match(self, saved: SavedMatch) -> None:
-        self.profile.write(saved_match.FILE, saved.to_json())
+        """Keep ``saved`` as the match to resume (written off the frame loop)."""
+        self.profile.write_soon(saved_match.FILE, saved.to_json())
 
     def forget_match(self) -> None:
         """The match ended (or was abandoned): no ``match.json`` is left behind."""

@@ -12,6 +12,8 @@ DIR`` puts it elsewhere) holds ``settings.json``, ``match.json`` and
   that is not ours — is moved aside in the same folder under a name that says
   why and when (``match.json.corrupt-20261201-081200``), and reported once.
 - A folder that cannot be written is reported once; the game plays on.
+- :meth:`Profile.write_soon` hands the writing to a thread (a save after every move
+  must not stall a frame); every other read or write of the profile waits for it first.
 
 Reports are collected in :attr:`Profile.notices` for the window to show.
 """
@@ -31,6 +33,7 @@ import platformdirs
 
 from game.i18n import _
 from game.json_format import FormatError, check_format
+from game.write_behind import WriteBehind
 
 APP_NAME = "ThreeThirteen"
 T = TypeVar("T")
@@ -50,6 +53,7 @@ class Profile:
         self.notices: list[str] = []
         """Messages for the player, oldest first; the window shows and clears them."""
         self._write_failed = False
+        self._behind = WriteBehind(self._write_text)
 
     def path(self, name: str) -> Path:
         return self.folder / name
@@ -61,6 +65,7 @@ class Profile:
         refuses; such a file, like one that is not JSON or of a newer format than
         ``current``, is moved aside and reported.
         """
+        self.flush()
         try:
             text = self.path(name).read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -84,7 +89,18 @@ class Profile:
 
     def write(self, name: str, data: dict[str, Any]) -> bool:
         """Replace the file ``name`` with ``data`` atomically; False (reported once) if it fails."""
-        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        self.flush()
+        return self._write_text(name, _dumps(data))
+
+    def write_soon(self, name: str, data: dict[str, Any]) -> None:
+        """Replace the file ``name`` with ``data`` on the writing thread (as :meth:`write`)."""
+        self._behind.submit(name, _dumps(data))
+
+    def flush(self) -> None:
+        """Wait until what :meth:`write_soon` was given is written."""
+        self._behind.flush()
+
+    def _write_text(self, name: str, text: str) -> bool:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _write_atomically(self.path(name), text)
@@ -103,6 +119,7 @@ class Profile:
 
     def remove(self, name: str) -> None:
         """Delete the file ``name`` if it is there."""
+        self.flush()
         with contextlib.suppress(FileNotFoundError):
             self.path(name).unlink()
 
@@ -120,6 +137,10 @@ class Profile:
             kept = _("it could not be moved aside ({error})").format(error=error.strerror or error)
         notice = _("{file} could not be used: {why}; {kept}. Starting afresh.")
         self.notices.append(notice.format(file=name, why=why, kept=kept))
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def _write_atomically(path: Path, text: str) -> None:

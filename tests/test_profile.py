@@ -125,6 +125,7 @@ def test_memory_starts_from_defaults_and_keeps_what_is_chosen(tmp_path: Path) ->
     memory.save_settings(Settings(speed="slow", muted=True))
     saved = a_saved_match()
     memory.save_match(saved)
+    memory.profile.flush()  # as the window does when it closes
     again = Memory(Profile(tmp_path))
     assert again.settings == Settings(speed="slow", muted=True)
     resumed = again.saved_match()

@@ -117,6 +117,7 @@ class App:
 
     def apply_settings(self) -> None:
         chosen = self._memory.settings
+        self.stack.redraw()
         language = self.language()
         if language != i18n.language():
             i18n.use(language)
@@ -227,6 +228,7 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        self._memory.profile.flush()  # the last save is on disk before the window goes
         pygame.quit()
 
 

@@ -21,6 +21,8 @@ BACK = "back"
 """The picture name of the card back (whichever back is chosen)."""
 ANGLE_STEP = 15
 """Cards in flight turn in steps of this many degrees (each step's picture is cached)."""
+FLIP_STEPS = 8
+"""A card flipping over narrows in this many steps (each step's picture is cached)."""
 COURT_LABELS = tuple(rank.label for rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
 """The ranks whose index letter depends on the language."""
 
@@ -99,7 +101,7 @@ class CardArt:
         self._deck, self._back, self._indices = checked_style(deck, back, indices)
         self._heights: tuple[int, ...] = ()
         self._recent: list[int] = []
-        self._cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._cache: dict[tuple[str, int, int, int], pygame.Surface] = {}
 
     @property
     def deck(self) -> str:
@@ -142,18 +144,27 @@ class CardArt:
             if dropped:
                 self._cache.clear()
 
-    def image(self, name: str, height: int, angle: int = 0) -> pygame.Surface:
+    def image(
+        self, name: str, height: int, angle: int = 0, narrowed: int = FLIP_STEPS
+    ) -> pygame.Surface:
         """The picture ``name`` (a card label such as ``10H`` or ``back``) at ``height``.
 
         A declared height is rendered from the vector art; any other is scaled
-        from the nearest declared one. Pictures are cached with their angle.
+        from the nearest declared one. A card flipping over is ``narrowed`` to that many
+        :data:`FLIP_STEPS` of its width. Pictures are cached with their angle and width.
         """
-        key = (name, height, angle)
+        key = (name, height, angle, narrowed)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) > self.CACHE_LIMIT:
                 self._cache.clear()
-            if angle % 90:
+            if narrowed < FLIP_STEPS:
+                flat = self.image(name, height)
+                width = max(1, round(flat.get_width() * narrowed / FLIP_STEPS))
+                found = pygame.transform.scale(flat, (width, height))
+                if angle:
+                    found = pygame.transform.rotate(found, angle)
+            elif angle % 90:
                 found = pygame.transform.rotozoom(self.image(name, height), angle, 1.0)
             elif angle:
                 found = pygame.transform.rotate(self.image(name, height), angle)
@@ -168,13 +179,15 @@ class CardArt:
     def draw(self, surface: pygame.Surface, card: Card, pose: Pose) -> pygame.Rect:
         """Draw ``card`` in ``pose``; returns the rectangle covered.
 
-        A card in flight is drawn at the nearest declared height and at its
-        angle rounded to 15°, so every frame of a glide reuses cached pictures.
+        A card in flight is drawn at the nearest declared height, at its angle
+        rounded to 15° and its width (while it flips) to an eighth, so every frame
+        of a glide reuses cached pictures.
         """
         name = str(card) if pose.face_up else BACK
         height = self._nearest_height(max(8, round(pose.height)))
         angle = round(pose.angle / ANGLE_STEP) * ANGLE_STEP % 360
-        picture = self.image(name, height, angle)
+        narrowed = max(1, min(FLIP_STEPS, round(pose.turn * FLIP_STEPS)))
+        picture = self.image(name, height, angle, narrowed)
         rect = picture.get_rect(center=(round(pose.center[0]), round(pose.center[1])))
         surface.blit(picture, rect)
         return rect

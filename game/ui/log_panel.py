@@ -43,17 +43,24 @@ class LogPanel:
         self.back = 0
 
 
+def shade_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Darken the log's column of ``surface`` so that its lines stand out from the felt."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((*PANEL, 170))
+    surface.blit(shade, rect)
+
+
 def paint_log(
     surface: pygame.Surface, text: Text, rect: pygame.Rect, lines: Sequence[str], back: int
 ) -> None:
-    """The panel: a heading, then as many of ``lines`` as fit, ``back`` lines up from the end."""
+    """The panel: a heading, then as many of ``lines`` as fit, ``back`` lines up from the end.
+
+    The panel's shade is in the felt beneath (:func:`shade_panel`), drawn once.
+    """
     if not rect.w:
         return
     size = max(10, round(rect.height * 0.019))
     pad = size // 2
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((*PANEL, 170))
-    surface.blit(shade, rect)
     pygame.draw.line(surface, GOLD, rect.topleft, rect.bottomleft)
     inner = rect.inflate(-pad * 2, -pad * 2)
     heading = pygame.Rect(inner.left, inner.top, inner.width, round(size * 1.8))

@@ -11,7 +11,7 @@ handed to the table, which opens their scenes.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -102,8 +102,10 @@ class Playback:
         """Every event shown, for the action log."""
         self.arrival = Arrival(None, None)
         """Where your next drawn card goes."""
-        self.lifted: Callable[[], frozenset[Card]] = frozenset
-        """The cards of your hand that stand raised (the table says which)."""
+        self.at_rest: Callable[[], None] | None = None
+        """What to do once the cards now moving have come to rest (open a round's summary)."""
+        self.lifted: Callable[[], Mapping[Card, float]] = dict
+        """The cards of your hand that stand raised, and by how much (the table says)."""
         self.dragged: Callable[[], CardSprite | None] = lambda: None
         """The sprite under the pointer, which no placing moves (the table says which)."""
 
@@ -115,7 +117,7 @@ class Playback:
     @property
     def busy(self) -> bool:
         """True while events wait to be shown or cards are moving."""
-        return bool(self.queue) or self.animating
+        return bool(self.queue) or self.at_rest is not None or self.animating
 
     @property
     def round_title(self) -> str:
@@ -144,8 +146,15 @@ class Playback:
         self.wait = max(0.0, self.wait - dt)
 
     def show_next(self) -> bool:
-        """Show the next event if the table is at rest; False if there was none to show."""
-        if self.animating or not self.queue:
+        """Show the next event if the table is at rest (after what waited for the rest);
+        False if there was nothing to do."""
+        if self.animating:
+            return False
+        if self.at_rest is not None:
+            then, self.at_rest = self.at_rest, None
+            then()
+            return True
+        if not self.queue:
             return False
         self._show(self.queue.popleft())
         return True
@@ -208,10 +217,10 @@ class Playback:
                 self.announce(_("The stock cannot be rebuilt again: the round ends"), 2.5)
                 self.wait = self.pace * 2
             case RoundScored():
-                self.stage.revealed = set(range(len(self.shown.hands)))
                 self.place(1.0)
+                self.stage.reveal_seats(self.pace)
                 self._sounds.play("round_end")
-                self._on_round_scored(event)
+                self.at_rest = lambda: self._on_round_scored(event)
             case MatchOver():
                 self._on_match_over(event)
             case _:

@@ -18,6 +18,7 @@ from game.i18n import _
 from game.ui.drag import Clicked, DragController, Dropped, DropTarget, Press, Source, TargetKind
 from game.ui.layout import TableLayout
 from game.ui.playback import Arrival, Playback
+from game.ui.stage import HOVER_LIFT
 from game.ui.widgets import GOLD
 
 DOUBLE_CLICK_SECONDS = 0.4
@@ -30,6 +31,8 @@ _DRAW_SOURCES = {Source.STOCK: DrawSource.STOCK, Source.DISCARD: DrawSource.DISC
 
 NAME_DELAY = 0.6
 """Seconds the pointer rests on a card before the table names it ("Dame de cœur")."""
+HOVER_SHARE = 0.3
+"""How long a card takes to rise under the pointer (or settle after it), in paces."""
 
 
 class PointerTable(Protocol):
@@ -80,6 +83,8 @@ class Pointer:
         """False in autoplay: there is nothing of yours to pick up."""
         self.resting: tuple[tuple[int, int], float] | None = None
         """Where the pointer last moved to without a button pressed, and when."""
+        self.hovered: Card | None = None
+        """The card of your hand under the pointer (it rises a little)."""
 
     def relayout(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -90,8 +95,13 @@ class Pointer:
         pressing = self.drag.press is not None
         if event.type == pygame.MOUSEMOTION:
             self.resting = None if pressing else (event.pos, self.clock)
+            self._hover(None if pressing else event.pos)
+        if event.type == pygame.WINDOWLEAVE:
+            self.resting = None
+            self._hover(None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.resting = None
+            self._hover(None)
             return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION and pressing:
             self.drag.move(event.pos)
@@ -100,6 +110,15 @@ class Pointer:
             self._release(event.pos)
             return True
         return False
+
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        """The card of your hand under ``pos`` rises; the one it left settles back."""
+        card = None
+        if pos is not None and self.enabled:
+            card = self.playback.stage.hand_card_at(pos, reach=HOVER_LIFT)
+        if card != self.hovered:
+            self.hovered = card
+            self.playback.place(HOVER_SHARE)
 
     def _rested_at(self) -> tuple[int, int] | None:
         """Where the pointer has rested for :data:`NAME_DELAY` seconds, if it has."""

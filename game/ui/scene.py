@@ -113,6 +113,9 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (called on the top scene only)."""
 
+    def veil(self, surface: pygame.Surface) -> None:
+        """An overlay: dim the scenes beneath it (drawn once, not every frame)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; changes nothing."""
 
@@ -122,6 +125,8 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self._backdrop: tuple[Scene, pygame.Surface] | None = None
+        """The scenes under the top overlay as last drawn, for that overlay."""
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -134,6 +139,7 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         """Put ``scene`` on top: the old top is paused, ``scene`` entered."""
+        self.redraw()
         if self._scenes:
             self._scenes[-1].on_pause()
         self._scenes.append(scene)
@@ -143,6 +149,7 @@ class SceneStack:
         """Remove the top scene: it is left, the one beneath resumed."""
         if not self._scenes:
             return
+        self.redraw()
         self._scenes.pop().on_leave()
         if self._scenes:
             self._scenes[-1].on_resume()
@@ -154,6 +161,7 @@ class SceneStack:
 
     def clear(self) -> None:
         """Leave every scene, top first."""
+        self.redraw()
         while self._scenes:
             self._scenes.pop().on_leave()
 
@@ -166,18 +174,41 @@ class SceneStack:
             self._scenes[-1].update(dt)
 
     def resize(self) -> None:
+        self.redraw()
         for scene in self._scenes:
             scene.on_resize()
 
     def relabel(self) -> None:
         """Tell every scene that the language changed."""
+        self.redraw()
         for scene in self._scenes:
             scene.on_language()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the topmost opaque scene up."""
+        """Draw from the topmost opaque scene up.
+
+        Only the top scene moves (only it is updated), so what lies under an overlay is
+        drawn once, veiled, and kept until the stack or the window changes.
+        """
         start = len(self._scenes) - 1
         while start > 0 and not self._scenes[start].opaque:
             start -= 1
-        for scene in self._scenes[max(start, 0) :]:
-            scene.draw(surface)
+        shown = self._scenes[max(start, 0) :]
+        if len(shown) < 2:
+            for scene in shown:
+                scene.draw(surface)
+            return
+        top = shown[-1]
+        kept = self._backdrop
+        if kept is None or kept[0] is not top or kept[1].get_size() != surface.get_size():
+            backdrop = surface.copy()
+            for scene in shown[:-1]:
+                scene.draw(backdrop)
+            top.veil(backdrop)
+            self._backdrop = kept = (top, backdrop)
+        surface.blit(kept[1], (0, 0))
+        top.draw(surface)
+
+    def redraw(self) -> None:
+        """Forget what was kept of the scenes under an overlay: it is drawn afresh."""
+        self._backdrop = None

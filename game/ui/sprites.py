@@ -20,6 +20,8 @@ class Pose:
     height: float
     angle: float = 0.0
     face_up: bool = True
+    turn: float = 1.0
+    """The share of its width seen: below 1 while the card flips over."""
 
 
 @dataclass(slots=True)
@@ -47,9 +49,12 @@ class CardSprite:
             self.pose = Pose(target.center, target.height, target.angle, target.face_up)
             self._motion = self._shape = None
             return
-        self._motion = Tween(current.center, target.center, duration, delay)
+        self._motion = Tween(duration, delay, start=current.center, end=target.center)
         self._shape = Tween(
-            (current.height, current.angle), (target.height, target.angle), duration, delay
+            duration,
+            delay,
+            start=(current.height, current.angle),
+            end=(target.height, target.angle),
         )
 
     def update(self, dt: float) -> None:
@@ -59,8 +64,11 @@ class CardSprite:
         self._motion.update(dt)
         self._shape.update(dt)
         height, angle = self._shape.position
-        face_up = self.target.face_up if self._motion.progress >= 0.5 else self._start_face
-        self.pose = Pose(self._motion.position, height, angle, face_up)
+        progress = self._motion.progress
+        face_up = self.target.face_up if progress >= 0.5 else self._start_face
+        flips = self.target.face_up != self._start_face
+        turn = abs(1.0 - 2.0 * progress) if flips else 1.0  # edge-on half way, face changing
+        self.pose = Pose(self._motion.position, height, angle, face_up, turn)
         if self._motion.done:
             self.pose = Pose(
                 self.target.center, self.target.height, self.target.angle, self.target.face_up

@@ -7,7 +7,7 @@ nothing about the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pygame
 
@@ -19,8 +19,14 @@ from game.ui.sprites import CardSprite, Pose
 
 LIFT = 0.12
 """How far a selected or hinted card of your hand rises, in card heights."""
+HOVER_LIFT = 0.05
+"""How far the card of your hand under the pointer rises, in card heights."""
 DEAL_STAGGER = 0.06
 """Delay between two dealt cards, as a share of the pace."""
+REVEAL_STAGGER = 0.05
+"""Delay between two cards of a hand turned face up, as a share of the pace."""
+REVEAL_SEAT_PAUSE = 1.0
+"""Delay between two hands turned face up at a round's end, in paces."""
 
 
 class CardStage:
@@ -32,8 +38,8 @@ class CardStage:
         self.sprites: dict[Card, CardSprite] = {}
         self.revealed: set[int] = set()
         """Seats whose hands are shown face up."""
-        self.lifted: frozenset[Card] = frozenset()
-        """Cards of your hand that stand raised (the selected one, a hinted discard)."""
+        self.lifted: Mapping[Card, float] = {}
+        """Cards of your hand that stand raised, each by how much (in card heights)."""
 
     @property
     def moving(self) -> bool:
@@ -44,7 +50,7 @@ class CardStage:
         """Clear the table for a new deal."""
         self.sprites.clear()
         self.revealed = set()
-        self.lifted = frozenset()
+        self.lifted = {}
 
     def at_stock(self, card: Card) -> CardSprite:
         """A face-down sprite for ``card`` on top of the stock."""
@@ -70,7 +76,7 @@ class CardStage:
                 index = hand.index(card)
                 if seat == 0:
                     x, y = layout.hand_slots(len(hand))[index]
-                    lift = layout.hand_height * LIFT if card in self.lifted else 0.0
+                    lift = layout.hand_height * self.lifted.get(card, 0.0)
                     return Pose((x, y - lift), layout.hand_height, 0.0, True)
                 center = layout.seat_slots(seat, len(hand))[index]
                 return Pose(center, layout.seat_height, SEAT_ANGLES[seat], seat in self.revealed)
@@ -78,6 +84,20 @@ class CardStage:
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01
         return Pose((x + jitter, y + jitter / 2), layout.hand_height, 0.0, True)
+
+    def reveal_seats(self, pace: float) -> None:
+        """Turn every hand face up, one seat after the other clockwise from yours, each
+        card a moment after the one before."""
+        delay = 0.0
+        for seat in range(len(self.shown.hands)):
+            if seat in self.revealed:
+                continue
+            self.revealed.add(seat)
+            for index, card in enumerate(self.shown.hands[seat]):
+                sprite = self.sprites.get(card)
+                if sprite is not None:
+                    sprite.move_to(self.pose_for(card), pace, delay + pace * REVEAL_STAGGER * index)
+            delay += pace * REVEAL_SEAT_PAUSE
 
     def place(self, duration: float, dragged: CardSprite | None = None) -> None:
         """Send every card (but the one being dragged) to its place; forget cards gone."""
@@ -103,11 +123,16 @@ class CardStage:
         for sprite in self.sprites.values():
             sprite.finish()
 
-    def hand_card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card of your hand under ``pos`` (the topmost where they overlap)."""
+    def hand_card_at(self, pos: tuple[int, int], reach: float = 0.0) -> Card | None:
+        """The card of your hand under ``pos`` (the topmost where they overlap); ``reach``
+        (in card heights) stretches each card down, to where it stood before it rose."""
         for card in reversed(self.shown.hands[0]):
             sprite = self.sprites.get(card)
-            if sprite is not None and rect_of(sprite).collidepoint(pos):
+            if sprite is None:
+                continue
+            rect = rect_of(sprite)
+            rect.height += round(sprite.pose.height * reach)
+            if rect.collidepoint(pos):
                 return card
         return None
 

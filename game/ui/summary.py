@@ -15,8 +15,9 @@ import pygame
 from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.i18n import N_, _, ngettext
+from game.ui.art import CARD_ASPECT, card_width
 from game.ui.art import card_height as snap_height
-from game.ui.art import card_width
+from game.ui.celebration import SHOWER_SECONDS, Confetti
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
 from game.ui.names import Seating, winners_line
@@ -24,11 +25,25 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.shown import ShownTable
 from game.ui.sprites import Pose
 from game.ui.text import Text
-from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button
+from game.ui.tween import Motion, Ramp
+from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
 
 HAND_ROW_SHARE = 0.11
-"""A summary's hand row takes at most this share of the panel's height."""
-LEFTOVER_VEIL = (120, 20, 20, 70)
+"""A summary's hand row takes at most this share of the panel's height (over the sheet)."""
+SIDE_SHEET_SHARE = 0.38
+"""The share of the content's width the sheet takes when it stands beside the hands."""
+SIDE_SHEET_WIDTH = 20
+"""The narrowest sheet beside the hands, in text sizes."""
+SIDE_SHEET_CARDS = 0.85
+"""The sheet stands beside the hands (filling the panel's width) unless that shows the
+cards smaller than this share of their height with the sheet below."""
+CARD_STEP = 0.42
+"""How far apart a summary's cards are, in card heights (a meld's gap is one more step)."""
+NAME_COLUMN = 11
+"""The width of a summary's name column, in text sizes."""
+COUNT_PACES = 2.5
+"""How long a round's points take to count up in the summary, in paces."""
+LEFTOVER_VEIL = ((120, 20, 20), 70)
 """Tint over the cards a hand could not meld."""
 
 
@@ -53,23 +68,74 @@ class OverlayLayout:
             for index in range(count)
         ]
 
-    def hand_rows(self, players: int, sheet_rows: int) -> tuple[list[pygame.Rect], pygame.Rect]:
-        """A round summary's row per hand, and the score sheet's rectangle below them.
+    def hand_rows(self, players: int, sheet_rows: int, widest: int) -> SummaryParts:
+        """A round summary's row per hand, and the score sheet's rectangle.
 
-        The sheet gets the height its rows need to stay legible; the hand rows
-        share what is left, up to :data:`HAND_ROW_SHARE` of the panel each.
+        ``widest`` is how many card steps the widest hand needs (its cards and its
+        groups). The sheet goes below the hands, with the height its rows need to stay
+        legible, each name beside its hand; or, in a wide window, beside the hands, each
+        name above its hand (see :data:`SIDE_SHEET_CARDS`).
         """
+        below, beside = self._sheet_below(players, sheet_rows), self._sheet_beside(players)
+        if beside.sheet.width < self.text_size * SIDE_SHEET_WIDTH:
+            return below
+        smaller = beside.card_height(widest) / max(1, below.card_height(widest))
+        return beside if smaller >= SIDE_SHEET_CARDS else below
+
+    def _sheet_below(self, players: int, sheet_rows: int) -> SummaryParts:
         size, content = self.text_size, self.content
         sheet_needed = sheet_rows * max(11, round(size * 1.1)) + size // 2
         room = (content.height - sheet_needed) // players
         row_height = max(0, min(round(self.panel.height * HAND_ROW_SHARE), room))
-        rows = [
-            pygame.Rect(content.left, content.top + index * row_height, content.width, row_height)
-            for index in range(players)
-        ]
+        rows = _rows(content.left, content.top, content.width, row_height, players)
         sheet = pygame.Rect(content.left, content.top + players * row_height + size // 2, 0, 0)
         sheet.width, sheet.height = content.width, content.bottom - sheet.top
-        return rows, sheet
+        return SummaryParts(rows, sheet, False, size)
+
+    def _sheet_beside(self, players: int) -> SummaryParts:
+        content, gap = self.content, self.text_size * 2
+        sheet_width = round(content.width * SIDE_SHEET_SHARE)
+        hands_width = content.width - sheet_width - gap
+        rows = _rows(content.left, content.top, hands_width, content.height // players, players)
+        sheet = pygame.Rect(content.right - sheet_width, content.top, sheet_width, content.height)
+        return SummaryParts(rows, sheet, True, self.text_size)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryParts:
+    """Where a round summary's hands and sheet go."""
+
+    rows: list[pygame.Rect]
+    """One row per hand, its name and points with its cards."""
+    sheet: pygame.Rect
+    names_above: bool
+    """Each name stands above its cards (else in a column beside them)."""
+    text_size: int
+
+    @property
+    def name_line(self) -> int:
+        """The height of a name line above the cards."""
+        return round(self.text_size * 1.6)
+
+    def cards_box(self, row: pygame.Rect) -> pygame.Rect:
+        """Where the cards of ``row`` go."""
+        if self.names_above:
+            line = self.name_line
+            return pygame.Rect(row.left, row.top + line, row.width, row.height - line)
+        column = self.text_size * NAME_COLUMN
+        return pygame.Rect(row.left + column, row.top, row.width - column, row.height)
+
+    def card_height(self, widest: int) -> int:
+        """The height of the hands' cards, as large as a row allows for a hand of
+        ``widest`` card steps."""
+        box = self.cards_box(self.rows[0])
+        by_width = box.width / (CARD_STEP * max(0, widest - 1) + CARD_ASPECT)
+        return max(0, snap_height(min(box.height - 6, by_width) - 3))
+
+
+def _rows(left: int, top: int, width: int, height: int, count: int) -> list[pygame.Rect]:
+    """``count`` rows of ``width`` × ``height`` one under the other from ``(left, top)``."""
+    return [pygame.Rect(left, top + index * height, width, height) for index in range(count)]
 
 
 def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLayout:
@@ -89,14 +155,21 @@ def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLa
     return OverlayLayout(panel, text_size, buttons, content)
 
 
+ROUND_COLUMN = 1.5
+"""The score sheet's first column ("11 (13 cards)") is this many player columns wide."""
+
+
 def sheet_cells(area: pygame.Rect, rows: int, columns: int, text_size: int) -> tuple[int, int, int]:
-    """Line height, column width and text size of a score sheet of ``rows`` in ``area``.
+    """Line height, width of a player's column and text size of a score sheet of ``rows``
+    and ``columns`` (the rounds' column first, :data:`ROUND_COLUMN` times as wide) in
+    ``area``.
 
     Lines are as tall as the body text allows, never taller, and never so tall
     that the sheet leaves ``area``.
     """
-    line = max(1, min(area.height // rows, round(text_size * 1.35)))
-    return line, area.width // columns, max(7, round(line * 0.72))
+    line = max(1, min(area.height // rows, round(text_size * 1.6)))
+    width = int(area.width / (columns - 1 + ROUND_COLUMN))
+    return line, width, max(7, round(line * 0.72))
 
 
 def paint_score_sheet(
@@ -106,15 +179,20 @@ def paint_score_sheet(
     shown: ShownTable,
     seating: Seating,
     highlight: Sequence[int] = (),
+    counted: float = 1.0,
 ) -> None:
-    """Rounds down, players across, with the totals in the last row."""
+    """Rounds down, players across, with the totals in the last row; ``counted`` is the
+    share of the last round's points shown so far (the summary counts them up)."""
     hand_sizes = shown.rules.hand_sizes
     players = len(shown.hands)
     body = TableLayout(*surface.get_size()).text_size
     line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
+    first = round(width * ROUND_COLUMN)
 
     def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
-        box = pygame.Rect(area.left + width * column + 2, area.top + line * row, width - 4, line)
+        left = area.left + (0 if column == 0 else first + width * (column - 1))
+        wide = first if column == 0 else width
+        box = pygame.Rect(left + 2, area.top + line * row, wide - 4, line)
         text.blit(surface, value, size, colour, bold, box=box, center=box.center)
 
     cell(0, 0, _("Round"), MUTED, True)
@@ -125,14 +203,23 @@ def paint_score_sheet(
         dealt = _("{number} ({count} cards)").format(number=number + 1, count=size_dealt)
         cell(0, number + 1, dealt, MUTED, False)
         if number < len(shown.round_scores):
+            last = number == len(shown.round_scores) - 1
             for seat, points in enumerate(shown.round_scores[number]):
-                cell(seat + 1, number + 1, str(points), INK if points else GOLD, False)
+                shown_points = counted_up(points, counted) if last else points
+                cell(seat + 1, number + 1, str(shown_points), INK if points else GOLD, False)
     totals_row = len(hand_sizes) + 1
     top = area.top + line * totals_row
     pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
     cell(0, totals_row, _("Total"), MUTED, True)
+    latest = shown.round_scores[-1] if shown.round_scores else [0] * players
     for seat, total in enumerate(shown.totals):
+        total = total - latest[seat] + counted_up(latest[seat], counted)
         cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
+
+
+def counted_up(points: int, share: float) -> int:
+    """``points`` as far as a count from 0 has gone (``share`` from 0 to 1)."""
+    return round(points * share)
 
 
 class Overlay(Scene):
@@ -150,6 +237,19 @@ class Overlay(Scene):
         self.seating = seating
         self.buttons: list[Button] = []
         self.open = True
+        self.pace = context.options.move_seconds(context.memory.settings)
+        """How long a card takes to travel (0: no motion at all)."""
+        self.motions: list[Motion] = []
+        """What moves on the panel; a click or Space finishes it all at once."""
+
+    @property
+    def moving(self) -> bool:
+        """True while something on the panel still moves."""
+        return any(not motion.done for motion in self.motions)
+
+    def update(self, dt: float) -> None:
+        for motion in self.motions:
+            motion.update(dt)
 
     @property
     def layout(self) -> OverlayLayout:
@@ -168,10 +268,18 @@ class Overlay(Scene):
             button.rect = rect
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Everything stops here: the table beneath gets no input while the panel is open."""
+        """Everything stops here: the table beneath gets no input while the panel is open.
+        While something moves, a click beside the buttons or Space finishes it."""
         for button in self.buttons:
             if button.handle_event(event):
                 return True
+        skip = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        )
+        if skip and self.moving:
+            for motion in self.motions:
+                motion.finish()
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].on_click()
@@ -179,10 +287,13 @@ class Overlay(Scene):
                 self.close()
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def veil(self, surface: pygame.Surface) -> None:
+        """The table beneath, dimmed."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         pygame.draw.rect(surface, PANEL, layout.panel, border_radius=14)
         pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=14)
@@ -244,24 +355,39 @@ class RoundSummaryScene(Overlay):
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
         self.hands = [list(hand) for hand in shown.hands]
+        self.groups = [
+            meld_groups(arrangement, hand)
+            for arrangement, hand in zip(event.arrangements, self.hands, strict=True)
+        ]
         self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
         if open_review is not None:
             self.buttons.append(Button(N_("Review"), open_review))
+        self.count = Ramp(self.pace * COUNT_PACES)
+        """The round's points counting up."""
+        self.motions.append(self.count)
 
     def on_resize(self) -> None:
         super().on_resize()
-        rows, _ = self.hand_rows()
-        self.context.art.use_heights((self._card_height(rows[0]),))
+        self.context.art.use_heights((self._card_height(),))
 
-    def hand_rows(self) -> tuple[list[pygame.Rect], pygame.Rect]:
-        """The hand rows and the sheet's rectangle in the current window."""
-        return self.layout.hand_rows(len(self.hands), len(self.shown.rules.hand_sizes) + 2)
+    @property
+    def widest(self) -> int:
+        """The card steps of the widest hand: its cards, and a step between groups."""
+        return max(
+            len(hand) + len(groups) + (len(hand) > sum(map(len, groups)))
+            for hand, groups in zip(self.hands, self.groups, strict=True)
+        )
 
-    @staticmethod
-    def _card_height(row: pygame.Rect) -> int:
-        return snap_height(row.height - 6)
+    def parts(self) -> SummaryParts:
+        """Where the hands and the sheet go in the current window."""
+        sheet_rows = len(self.shown.rules.hand_sizes) + 2
+        return self.layout.hand_rows(len(self.hands), sheet_rows, self.widest)
+
+    def _card_height(self) -> int:
+        return self.parts().card_height(self.widest)
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.close_after is not None:
             self.close_after -= dt
             if self.close_after <= 0:
@@ -283,33 +409,53 @@ class RoundSummaryScene(Overlay):
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, self.title(), 1.4)
-        rows, sheet = self.hand_rows()
-        for seat, row in enumerate(rows):
-            self._paint_hand_row(surface, layout, seat, row)
-        paint_score_sheet(surface, self.context.text, sheet, self.shown, self.seating)
+        parts = self.parts()
+        height = parts.card_height(self.widest)
+        for seat, row in enumerate(parts.rows):
+            self._paint_hand_row(surface, parts, seat, row, height)
+        counted = self.count.progress
+        paint_score_sheet(
+            surface, self.context.text, parts.sheet, self.shown, self.seating, counted=counted
+        )
 
     def _paint_hand_row(
-        self, surface: pygame.Surface, layout: OverlayLayout, seat: int, row: pygame.Rect
+        self,
+        surface: pygame.Surface,
+        parts: SummaryParts,
+        seat: int,
+        row: pygame.Rect,
+        height: int,
     ) -> None:
-        event, text, size = self.event, self.context.text, layout.text_size
-        penalty = event.penalties[seat]
+        """A hand's name and points, then its melds and its leftover cards (veiled)."""
+        event, text, size = self.event, self.context.text, parts.text_size
+        penalty = counted_up(event.penalties[seat], self.count.progress)
         name = self.seating.name(seat)
         if seat == event.went_out:
             name = _("{name} (went out)").format(name=name)
-        x = row.left + size * 11
-        box = pygame.Rect(row.left, row.top, x - row.left - size // 2, row.height)
-        text.blit(surface, name, size, INK, True, box=box, topleft=row.topleft)
         points = ngettext("{count} point", "{count} points", penalty).format(count=penalty)
-        below = (row.left, row.top + round(size * 1.4))
-        text.blit(surface, points, size, GOLD if penalty == 0 else INK, box=box, topleft=below)
-        height = self._card_height(row)
-        step = round(height * 0.42)
-        groups = meld_groups(event.arrangements[seat], self.hands[seat])
+        colour = GOLD if event.penalties[seat] == 0 else INK
+        cards = parts.cards_box(row)
+        if parts.names_above:
+            top = row.top + max(0, (row.height - parts.name_line - height) // 2)
+            box = pygame.Rect(row.left, top, row.width, parts.name_line)
+            placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
+            left = placed.right + size
+            beside = pygame.Rect(left, top, row.right - left, parts.name_line)
+            text.blit(surface, points, size, colour, box=beside, topleft=beside.topleft)
+            top += parts.name_line
+        else:
+            top = row.top + max(0, (row.height - height) // 2)
+            box = pygame.Rect(row.left, row.top, cards.left - row.left - size // 2, row.height)
+            text.blit(surface, name, size, INK, True, box=box, topleft=(row.left, top))
+            below = (row.left, top + round(size * 1.4))
+            text.blit(surface, points, size, colour, box=box, topleft=below)
+        x, step = cards.left, round(height * CARD_STEP)
+        groups = self.groups[seat]
         chosen = {card for group in groups for card in group}
         leftover = [card for card in self.hands[seat] if card not in chosen]
         for group, faded in [*[(g, False) for g in groups], (leftover, True)]:
             for card in group:
-                self._paint_card(surface, card, (x, row.top), height, faded)
+                self._paint_card(surface, card, (x, top), height, faded)
                 x += step
             x += step
 
@@ -319,9 +465,8 @@ class RoundSummaryScene(Overlay):
         center = (at[0] + card_width(height) / 2, at[1] + height / 2)
         rect = self.context.art.draw(surface, card, Pose(center, height))
         if faded:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill(LEFTOVER_VEIL)
-            surface.blit(veil, rect)
+            colour, alpha = LEFTOVER_VEIL
+            surface.blit(translucent_plate(rect.size, alpha, 0, colour), rect)
 
 
 class MatchEndScene(Overlay):
@@ -342,6 +487,10 @@ class MatchEndScene(Overlay):
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
+        celebrated = bool(self.pace and event.winners)
+        self.confetti = Confetti(sum(event.totals), SHOWER_SECONDS if celebrated else 0.0)
+        """The winner's celebration (none at the instant speed, nor without a winner)."""
+        self.motions.append(self.confetti)
         self.buttons = [Button(N_("New game"), new_game)]
         if same_deal is not None:
             self.buttons.append(Button(N_("Play this deal again"), same_deal))
@@ -373,3 +522,7 @@ class MatchEndScene(Overlay):
         self.context.text.blit(
             surface, places, round(size * 1.2), INK, True, box=box, midbottom=bottom
         )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.confetti.draw(surface)

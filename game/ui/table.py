@@ -42,8 +42,9 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.settings_screen import SettingsScene
 from game.ui.setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.shown import ShownTable
+from game.ui.stage import HOVER_LIFT, LIFT
 from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table_painter import TablePicture, paint_table
+from game.ui.table_painter import RestingLayer, TablePicture, paint_table
 from game.ui.undo import UndoKeeper
 from game.ui.widgets import Button
 
@@ -62,6 +63,8 @@ class TableScene(Scene):
         self.setup = setup
         self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
         self.log_panel = LogPanel()
+        self.resting = RestingLayer()
+        """The cards at rest, drawn once until one of them moves."""
         self.undo = UndoKeeper()
         self._coached: tuple[object, str | None] | None = None
         self.layout = TableLayout(*context.screen.get_size())
@@ -245,14 +248,15 @@ class TableScene(Scene):
 
     # --- what the playback reports ------------------------------------------------
 
-    def _lifted(self) -> frozenset[Card]:
-        """Your selected card and a hinted discard stand raised."""
-        lifted = set()
+    def _lifted(self) -> dict[Card, float]:
+        """Your selected card and a hinted discard stand raised, the card under the pointer
+        a little."""
+        lifted = {} if self.pointer.hovered is None else {self.pointer.hovered: HOVER_LIFT}
         if self.selected is not None and self.selected < len(self.hand):
-            lifted.add(self.hand[self.selected])
+            lifted[self.hand[self.selected]] = LIFT
         if self.hint is not None and isinstance(self.hint.action, Discard):
-            lifted.add(self.hint.action.card)
-        return frozenset(lifted)
+            lifted[self.hint.action.card] = LIFT
+        return lifted
 
     def _hand_moved(self, seat: int | None) -> None:
         """A draw or a discard was shown (``seat`` None: a new deal): marks on your hand go."""
@@ -566,4 +570,4 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        paint_table(self.picture(), surface, self.context.art, self.context.text)
+        paint_table(self.picture(), surface, self.context.art, self.context.text, self.resting)

@@ -17,15 +17,15 @@ from game.card_words import card_name, card_short
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, language, ngettext
 from game.ui.art import CardArt, card_width
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
-from game.ui.log_panel import NARROWEST_WINDOW, paint_log
+from game.ui.log_panel import NARROWEST_WINDOW, paint_log, shade_panel
 from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
 from game.ui.text import Color, Text
-from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button
+from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 KEYS_HELP = N_(
@@ -87,8 +87,8 @@ class TablePicture:
 
 
 @lru_cache(maxsize=4)
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green baize with a soft light in the middle."""
+def felt(size: tuple[int, int], panel: tuple[int, int, int, int] | None = None) -> pygame.Surface:
+    """A green baize with a soft light in the middle (``panel``: the log's column shaded)."""
     width, height = size
     surface = pygame.Surface(size)
     surface.fill((18, 74, 48))
@@ -99,26 +99,115 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         rect = pygame.Rect(0, 0, round(width * (1 - inset)), round(height * (1 - inset)))
         rect.center = (width // 2, round(height * 0.45))
         pygame.draw.ellipse(surface, shade, rect)
-    return surface
+    if panel is not None:
+        shade_panel(surface, pygame.Rect(panel))
+    return surface.convert() if pygame.display.get_surface() else surface
 
 
-def paint_table(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
-    """Draw everything ``picture`` shows."""
-    surface.blit(felt(surface.get_size()), (0, 0))
+class RestingLayer:
+    """The table's cards at rest, drawn once on the felt and kept until one of them moves.
+
+    Most frames only a card or two glides: the felt, the piles, the fans and your hand at
+    rest are blitted from this layer, and only what moves is drawn again.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+
+    def blit(
+        self, picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+    ) -> None:
+        """Put the layer of ``picture`` on ``surface``, drawing it afresh if it changed."""
+        key = _resting_key(picture, surface.get_size(), art)
+        if key != self._key or self._surface is None:
+            layer = self._surface
+            if layer is None or layer.get_size() != surface.get_size():
+                layer = surface.copy()
+            _paint_resting(picture, layer, art, text)
+            self._key, self._surface = key, layer
+        surface.blit(self._surface, (0, 0))
+
+
+def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
+    """How ``card`` lies if it is at rest (None if it moves, is dragged or is not shown)."""
+    sprite = picture.sprites.get(card)
+    if sprite is None or sprite.moving or sprite is picture.dragged:
+        return None
+    pose = sprite.pose
+    return (pose.center, pose.height, pose.angle, pose.face_up)
+
+
+def _resting_key(picture: TablePicture, size: tuple[int, int], art: CardArt) -> tuple[object, ...]:
+    """Everything the resting layer shows: when it changes, the layer is drawn again."""
+    shown = picture.shown
+    hands = tuple(tuple((card, _pose_key(picture, card)) for card in hand) for hand in shown.hands)
+    discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
+    hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
+    groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
+    style = (art.deck, art.back, art.indices, language())
+    return (
+        size,
+        tuple(picture.log_rect),
+        shown.stock_count,
+        hands,
+        discard,
+        shown.wild_rank,
+        picture.selected,
+        hinted,
+        groups,
+        style,
+    )
+
+
+def _paint_resting(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+) -> None:
+    """The felt, the piles, and every card of the fans and of your hand at rest."""
+    log = picture.log_rect
+    surface.blit(felt(surface.get_size(), tuple(log) if log.w else None), (0, 0))
     _paint_piles(picture, surface, art, text)
-    in_flight: list[CardSprite] = []
     for seat in range(1, len(picture.shown.hands)):
         for card in picture.shown.hands[seat]:
-            sprite = picture.sprites.get(card)
-            if sprite is not None and sprite is not picture.dragged:
-                _paint_or_defer(sprite, surface, art, in_flight)
+            if _pose_key(picture, card) is not None:
+                art.draw(surface, card, picture.sprites[card].pose)
+    _paint_hand(picture, surface, art, text)
+
+
+def in_flight(picture: TablePicture) -> list[CardSprite]:
+    """The cards travelling now (their wait over), the fans' first, then yours, then the
+    pile's: drawn over everything at rest."""
+    shown = picture.shown
+    cards = [*(card for hand in shown.hands[1:] for card in hand), *shown.hands[0]]
+    cards += shown.discard[-2:]
+    flying = (picture.sprites.get(card) for card in cards)
+    return [
+        sprite
+        for sprite in flying
+        if sprite is not None and sprite.airborne and sprite is not picture.dragged
+    ]
+
+
+def paint_table(
+    picture: TablePicture,
+    surface: pygame.Surface,
+    art: CardArt,
+    text: Text,
+    resting: RestingLayer | None = None,
+) -> None:
+    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given)."""
+    (resting or RestingLayer()).blit(picture, surface, art, text)
+    for seat in range(1, len(picture.shown.hands)):
         _paint_seat_plate(picture, surface, text, seat)
-    _paint_hand(picture, surface, art, text, in_flight)
-    for sprite in in_flight:
+    _paint_hand_words(picture, surface, text)
+    if isinstance(picture.hinted, Draw):
+        _glow(surface, picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
+    for sprite in in_flight(picture):
         art.draw(surface, sprite.card, sprite.pose)
     for rect, colour in picture.glows:
         _glow(surface, rect, colour)
     if picture.dragged is not None:
+        _paint_shadow(surface, picture.dragged.pose)
         art.draw(surface, picture.dragged.card, picture.dragged.pose)
     for button in picture.buttons:
         button.draw(surface, text)
@@ -128,6 +217,23 @@ def paint_table(picture: TablePicture, surface: pygame.Surface, art: CardArt, te
         _paint_fan(picture, surface, art, text)
     if picture.named is not None:
         _paint_name(picture, surface, text, picture.named)
+
+
+SHADOW_OFFSET = (0.05, 0.08)
+"""Where a dragged card's shadow falls, in card heights right and down."""
+SHADOW_ALPHA = 90
+
+
+def _paint_shadow(surface: pygame.Surface, pose: Pose) -> None:
+    """The shadow a card lifted off the table casts below and to the right of it."""
+    height = round(pose.height)
+    rect = pygame.Rect(0, 0, card_width(height), height)
+    rect.center = (
+        round(pose.center[0] + height * SHADOW_OFFSET[0]),
+        round(pose.center[1] + height * SHADOW_OFFSET[1]),
+    )
+    shadow = translucent_plate(rect.size, SHADOW_ALPHA, max(2, height // 14), (0, 0, 0))
+    surface.blit(shadow, rect)
 
 
 def _paint_fan(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
@@ -145,9 +251,7 @@ def _paint_fan(picture: TablePicture, surface: pygame.Surface, art: CardArt, tex
     pile = layout.pile_rect(False)
     panel.midbottom = (pile.centerx, pile.top - margin)
     panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
-    shade = pygame.Surface(panel.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*PANEL, 235), shade.get_rect(), border_radius=size // 2)
-    surface.blit(shade, panel)
+    surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
     pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
     title = ngettext(
         "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
@@ -178,17 +282,6 @@ def _paint_name(picture: TablePicture, surface: pygame.Surface, text: Text, card
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
 
 
-def _paint_or_defer(
-    sprite: CardSprite, surface: pygame.Surface, art: CardArt, in_flight: list[CardSprite]
-) -> pygame.Rect | None:
-    """Draw a card at rest now (returns where); one in flight is drawn later, on top."""
-    if sprite.airborne:
-        in_flight.append(sprite)
-    elif not sprite.moving:
-        return art.draw(surface, sprite.card, sprite.pose)
-    return None
-
-
 def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
     layout, shown = picture.layout, picture.shown
     stock_rect = layout.pile_rect(True)
@@ -208,13 +301,10 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
     if not shown.discard:
         pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
     for card in shown.discard[-2:]:
-        sprite = picture.sprites.get(card)
-        if sprite is not None and not sprite.moving and sprite is not picture.dragged:
-            art.draw(surface, card, sprite.pose)
+        if _pose_key(picture, card) is not None:
+            art.draw(surface, card, picture.sprites[card].pose)
     label_box = layout.pile_label_box(False)
     text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
-    if isinstance(picture.hinted, Draw):
-        _glow(surface, layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
 
 
 def _paint_seat_plate(
@@ -251,27 +341,24 @@ def _held(cards: int, total: int) -> str:
     )
 
 
-def _paint_hand(
-    picture: TablePicture,
-    surface: pygame.Surface,
-    art: CardArt,
-    text: Text,
-    in_flight: list[CardSprite],
-) -> None:
-    layout, hand = picture.layout, picture.shown.hands[0]
+def _paint_hand(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+    """Your cards at rest, each with its marks."""
+    hand = picture.shown.hands[0]
     group_of = {
         card: number
         for number, group in enumerate(meld_groups(picture.arrangement, hand))
         for card in group
     }
     for index, card in enumerate(hand):
-        sprite = picture.sprites.get(card)
-        if sprite is None or sprite is picture.dragged:
-            continue
-        rect = _paint_or_defer(sprite, surface, art, in_flight)
-        if rect is not None:
+        if _pose_key(picture, card) is not None:
+            rect = art.draw(surface, card, picture.sprites[card].pose)
             _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
-    if not hand:
+
+
+def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """Your penalty now and your line, above your hand."""
+    layout = picture.layout
+    if not picture.shown.hands[0]:
         return
     top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
     buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
@@ -357,7 +444,5 @@ def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, mess
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (layout.width // 2, round(layout.height * 0.26))
     plate = rect.inflate(size * 1.5, size * 0.8)
-    shade = pygame.Surface(plate.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*PANEL, 215), shade.get_rect(), border_radius=size // 2)
-    surface.blit(shade, plate)
+    surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
     text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)

@@ -1,8 +1,13 @@
-"""Time-driven motion: a value glides from one point to another over a duration."""
+"""Time-driven motion: a value glides from one point to another over a duration.
+
+Every motion is advanced by the frame's ``dt`` and can be finished at once (a click or
+Space skips it); one of no duration is over as soon as its delay is.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 Point = tuple[float, float]
 
@@ -18,11 +23,9 @@ def lerp(start: float, end: float, amount: float) -> float:
 
 
 @dataclass(slots=True)
-class Tween:
-    """A motion of ``duration`` seconds after ``delay`` seconds; advanced by ``update(dt)``."""
+class Ramp:
+    """Eased progress from 0 to 1 over ``duration`` seconds after ``delay`` seconds."""
 
-    start: Point
-    end: Point
     duration: float
     delay: float = 0.0
     elapsed: float = 0.0
@@ -33,7 +36,7 @@ class Tween:
 
     def finish(self) -> None:
         """Jump to the end."""
-        self.elapsed = self.delay + self.duration
+        self.elapsed = max(self.elapsed, self.delay + self.duration)
 
     @property
     def done(self) -> bool:
@@ -46,15 +49,38 @@ class Tween:
         return self.elapsed >= self.delay
 
     @property
-    def progress(self) -> float:
-        """Eased progress from 0 to 1."""
+    def linear(self) -> float:
+        """Progress from 0 to 1, not eased."""
         if self.duration <= 0:
             return 1.0 if self.started else 0.0
-        linear = min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
-        return ease_out_cubic(linear)
+        return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
+    def progress(self) -> float:
+        """Eased progress from 0 to 1."""
+        return ease_out_cubic(self.linear)
+
+
+@dataclass(slots=True)
+class Tween(Ramp):
+    """A point gliding from ``start`` to ``end``."""
+
+    start: Point = (0.0, 0.0)
+    end: Point = (0.0, 0.0)
 
     @property
     def position(self) -> Point:
         """Where the value is now."""
         amount = self.progress
         return (lerp(self.start[0], self.end[0], amount), lerp(self.start[1], self.end[1], amount))
+
+
+class Motion(Protocol):
+    """Anything that moves with time and can be finished at once."""
+
+    @property
+    def done(self) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def finish(self) -> None: ...

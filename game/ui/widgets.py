@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -61,6 +62,16 @@ class Button:
         return _(self.label) if isinstance(self.label, str) else self.label()
 
 
+@lru_cache(maxsize=16)
+def translucent_plate(
+    size: tuple[int, int], alpha: int, radius: int, colour: tuple[int, int, int] = PANEL
+) -> pygame.Surface:
+    """A rounded plate of ``colour`` the table shows through (kept: plates return each frame)."""
+    plate = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*colour, alpha), plate.get_rect(), border_radius=radius)
+    return plate
+
+
 def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     """A notice on a dark plate at the top of the window, over everything, wrapped to fit."""
     width, height = surface.get_size()
@@ -69,10 +80,8 @@ def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     line_height = text.font(size).get_linesize()
     plate = pygame.Rect(0, 0, round(width * 0.84), line_height * len(lines) + size)
     plate.midtop = (width // 2, size // 2)
-    shade = pygame.Surface(plate.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (*PANEL, 235), shade.get_rect(), border_radius=size // 2)
-    pygame.draw.rect(shade, GOLD, shade.get_rect(), 1, border_radius=size // 2)
-    surface.blit(shade, plate)
+    surface.blit(translucent_plate(plate.size, 235, size // 2), plate)
+    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     for index, line in enumerate(lines):
         center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
         text.blit(surface, line, size, INK, box=plate, center=center)
