@@ -25,7 +25,8 @@ from tests.ui.every_screen import (
     window,
 )
 
-SIZES = [(640, 400), (1280, 800)]
+SIZES = [(640, 400), (1280, 800), (3840, 2160)]
+"""The smallest window, the usual one and the largest (a 4K screen)."""
 SHOTS = (
     "title",
     "table",
