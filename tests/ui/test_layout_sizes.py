@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 import pytest
 
@@ -39,7 +41,7 @@ def test_every_hand_stays_in_the_window_and_clear_of_the_piles(size: tuple[int, 
 
 def test_cards_and_text_grow_with_the_window() -> None:
     layouts = [TableLayout(*size) for size in SIZES]
-    for smaller, larger in zip(layouts, layouts[1:], strict=False):
+    for smaller, larger in pairwise(layouts):
         assert larger.hand_height > smaller.hand_height
         assert larger.seat_height > smaller.seat_height
         assert larger.text_size > smaller.text_size
