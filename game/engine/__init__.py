@@ -6,7 +6,7 @@ The front door is :class:`Match`; AI seats read a :class:`PlayerView`.
 from __future__ import annotations
 
 from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
-from game.engine.cards import Card, Rank, Suit, parse_cards
+from game.engine.cards import Card, Rank, Suit, check_shoe, parse_cards
 from game.engine.match import Match
 from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import RuleSet
@@ -33,6 +33,7 @@ __all__ = [
     "RuleSet",
     "Suit",
     "best_arrangement",
+    "check_shoe",
     "min_penalty",
     "parse_cards",
 ]

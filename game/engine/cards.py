@@ -20,7 +20,7 @@ Card(rank=None, suit=None, copy=0))
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Final
@@ -262,6 +262,36 @@ def new_shoe(decks: int, jokers: int) -> tuple[Card, ...]:
     """Every card of ``decks`` standard decks plus ``jokers`` printed jokers, unshuffled."""
     naturals = [Card(rank, suit, copy) for copy in range(decks) for suit in Suit for rank in Rank]
     return tuple(naturals + [Card(None, None, copy) for copy in range(jokers)])
+
+
+def check_shoe(
+    cards: Sequence[Card], decks: int, jokers: int, wild_rank: Rank | None = None
+) -> None:
+    """Raise ``ValueError`` if ``cards`` hold more copies of a card than a shoe of ``decks``
+    decks and ``jokers`` printed jokers has (copies are told apart by rank and suit only).
+
+    Cards of ``wild_rank`` are not checked: the solver only counts wilds, and the AI
+    adds one as a stand-in for any wild when it bounds a hand.
+    """
+    held: dict[int, int] = {}
+    for card in cards:
+        key = card.ordinal
+        count = held[key] = held.get(key, 0) + 1
+        if card.is_joker:
+            if count > jokers:
+                raise _too_many(cards, card, jokers)
+        elif count > decks and card.rank != wild_rank:
+            raise _too_many(cards, card, decks)
+
+
+def _too_many(cards: Sequence[Card], card: Card, shoe_has: int) -> ValueError:
+    """The error of a hand holding more copies of ``card`` than the shoe has."""
+    count = sum(other.ordinal == card.ordinal for other in cards)
+    if card.is_joker:
+        what, where = "printed joker" + ("s" if count > 1 else ""), ""
+    else:
+        what, where = f"copies of {card}", ", one per deck"
+    return ValueError(f"the hand holds {count} {what} but the shoe has {shoe_has}{where}")
 
 
 def wild_rank_for(hand_size: int) -> Rank:

@@ -8,6 +8,10 @@ one JSON line per input line, in order:
 Cards of a set and leftover cards keep the order they had in the hand; a run
 ascends. A bad line is answered with ``{"error": "..."}`` and the rest of the
 input is still answered. Blank lines are skipped.
+
+A line is at most :data:`MAX_LINE_BYTES` long and a hand at most :data:`MAX_HAND`
+cards (``--help`` gives the figures); a hand holds no more copies of a natural card
+than the shoe of its rules, nor more printed jokers.
 """
 
 from __future__ import annotations
@@ -16,12 +20,26 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import Any, BinaryIO
 
-from game.engine.cards import Card, Rank, parse_cards
+from game.engine.cards import Card, Rank, check_shoe, parse_cards
 from game.engine.melds import MeldKind
-from game.engine.rules import RuleSet
+from game.engine.rules import SCHEDULES, RuleSet
 from game.engine.solver import best_arrangement
+
+MAX_LINE_BYTES = 4096
+"""The longest line read, in bytes of UTF-8 without its line ending."""
+MAX_HAND = max(max(sizes) for sizes in SCHEDULES.values()) + 1
+"""The most cards in a hand: the largest hand of any schedule, plus the card just drawn."""
+_LINE_ENDING = b"\r\n"
+_LIMITS = f"""\
+limits:
+  A line is at most {MAX_LINE_BYTES} bytes of UTF-8 (its line ending aside).
+  A hand is at most {MAX_HAND} cards: the largest hand of any schedule plus the
+  card just drawn. It holds no more copies of a natural card than the shoe of
+  its rules (one per deck: 2 decks, 3 with 7-8 players), and no more printed
+  jokers than the rule 'jokers'. A line beyond a limit is answered with an
+  error."""
 
 
 def parse_wild(value: Any) -> Rank:
@@ -52,9 +70,12 @@ def solve_request(request: Any) -> dict[str, Any]:
     hand = request["hand"]
     if not isinstance(hand, list) or not all(isinstance(label, str) for label in hand):
         raise ValueError("'hand' must be a list of card labels such as \"7H\"")
+    if len(hand) > MAX_HAND:
+        raise ValueError(f"'hand' holds {len(hand)} cards; at most {MAX_HAND} are accepted")
     cards = parse_cards(hand)
     wild = parse_wild(request["wild"])
     rules = RuleSet.from_json(request.get("rules", {}))
+    check_shoe(cards, rules.decks, rules.jokers)  # The solver lets extra wilds through.
     arrangement = best_arrangement(cards, wild, rules)
     order = {card: index for index, card in enumerate(cards)}
     return {
@@ -75,34 +96,81 @@ def _labels(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def solve_lines(lines: Iterable[str]) -> Iterator[str]:
+def decode_line(line: str | bytes) -> Any:
+    """The JSON value of one line (its line ending aside).
+
+    Raises ``ValueError`` for a line longer than :data:`MAX_LINE_BYTES`, one that is not
+    UTF-8, not JSON, or nested too deeply for the decoder.
+    """
+    data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+    data = data.rstrip(_LINE_ENDING)
+    if len(data) > MAX_LINE_BYTES:
+        raise ValueError(f"line longer than {MAX_LINE_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not UTF-8 text: byte {error.start + 1} is not valid") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON: {error.msg} at column {error.colno}") from None
+    except RecursionError:
+        raise ValueError("not JSON this reads: nested too deeply") from None
+
+
+def solve_line(line: str | bytes) -> str:
+    """The JSON answer to one line: the arrangement, or ``{"error": ...}``."""
+    try:
+        answer = solve_request(decode_line(line))
+    except (ValueError, TypeError) as error:
+        answer = {"error": str(error)}
+    except Exception as error:  # A bug: the other lines are still answered.
+        answer = {"error": f"internal error, please report it: {type(error).__name__}: {error}"}
+    return json.dumps(answer, ensure_ascii=False)
+
+
+def solve_lines(lines: Iterable[str | bytes]) -> Iterator[str]:
     """One JSON answer per non-blank input line."""
     for line in lines:
-        if not line.strip():
-            continue
-        try:
-            answer = solve_request(json.loads(line))
-        except json.JSONDecodeError as error:
-            answer = {"error": f"not JSON: {error.msg} at column {error.colno}"}
-        except (ValueError, TypeError) as error:
-            answer = {"error": str(error)}
-        yield json.dumps(answer, ensure_ascii=False)
+        if line.strip():
+            yield solve_line(line)
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of ``stream``; one longer than ``limit`` bytes (its line ending aside)
+    is cut after ``limit + 2`` bytes and the rest of it skipped, so that memory stays
+    bounded whatever the input."""
+    size = limit + len(_LINE_ENDING)
+    while line := stream.readline(size):
+        if len(line) == size and not line.endswith(b"\n"):
+            while (rest := stream.readline(size)) and not rest.endswith(b"\n"):
+                pass
+        yield line
 
 
 def main(
-    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+    argv: Sequence[str] | None = None,
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
 ) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status. Lines are read and written as
+    UTF-8 whatever the locale."""
+    raw = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(
-        prog="python -m game.engine",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="python -m game.engine", description=__doc__, epilog=_LIMITS, formatter_class=raw
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("solve", help="best arrangement of hands read as JSON lines")
+    commands.add_parser(
+        "solve",
+        help="best arrangement of hands read as JSON lines",
+        description=__doc__,
+        epilog=_LIMITS,
+        formatter_class=raw,
+    )
     parser.parse_args(argv)
-    source = stdin if stdin is not None else sys.stdin
-    sink = stdout if stdout is not None else sys.stdout
-    for answer in solve_lines(source):
-        print(answer, file=sink, flush=True)
+    source = stdin if stdin is not None else sys.stdin.buffer
+    sink = stdout if stdout is not None else sys.stdout.buffer
+    for answer in solve_lines(read_lines(source)):
+        sink.write(answer.encode("utf-8") + b"\n")
+        sink.flush()
     return 0

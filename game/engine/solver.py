@@ -36,9 +36,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations
 from operator import attrgetter, itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
-from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit
+from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit, check_shoe, format_cards
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
 
@@ -216,6 +216,12 @@ _COST_TABLES = {
 """:func:`_cost_table` for every scoring option."""
 
 
+def _outside_the_shoe(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -> NoReturn:
+    """Raise the ``ValueError`` of :func:`~game.engine.cards.check_shoe` for ``cards``."""
+    check_shoe(cards, rules.decks, rules.jokers, wild_rank)
+    raise AssertionError(f"check_shoe passed {format_cards(cards)}, beyond the shoe")
+
+
 class _Problem:
     """One hand, prepared for the search."""
 
@@ -247,13 +253,17 @@ class _Problem:
         extra = total = cost = 0
         t = -1
         last = rank = -4
+        decks = rules.decks
         # By ordinal: jokers first (dearer than wild-rank cards whatever the
         # options), then naturals type by type.
         for card in sorted(cards, key=_ORDINAL):
             key = card.ordinal
             if key == last:
-                instances[t].append(card)
+                copies = instances[t]
+                copies.append(card)
                 extra += _UNITS[t]
+                if len(copies) > decks:  # A field holds at most 3 copies.
+                    _outside_the_shoe(cards, wild_rank, rules)
             elif key in wild_keys:
                 wilds.append(card)
                 continue
@@ -269,6 +279,8 @@ class _Problem:
                     rank = _RANK_OF[key]
                     rank_starts.append(t)
             total += cost
+        if len(wilds) > rules.jokers and wilds[rules.jokers].is_joker:
+            _outside_the_shoe(cards, wild_rank, rules)  # Jokers come first.
         if rules.wild_penalty > rules.joker_penalty:
             wilds.reverse()  # Not so under any option today: jokers are the dearer.
         self.state = _ONES[len(instances)] + extra
@@ -907,7 +919,10 @@ def min_penalty(
     rules: RuleSet,
     lay_off_onto: Sequence[Meld] = (),
 ) -> int:
-    """The lowest penalty ``cards`` can score: :func:`best_arrangement` without building it."""
+    """The lowest penalty ``cards`` can score: :func:`best_arrangement` without building it.
+
+    Raises ``ValueError`` as :func:`best_arrangement` does.
+    """
     return _plan(_Problem(cards, wild_rank, rules, lay_off_onto), shallow=True).cost // _SCALE
 
 
@@ -924,6 +939,10 @@ def best_arrangement(
     turn with the lay-off option: leftover cards that extend them count as melded.
     Among equal penalties the arrangement with fewest leftover cards is returned,
     so a hand that can meld completely always comes back complete.
+
+    Raises ``ValueError`` if ``cards`` hold more copies of a natural card than the shoe
+    of ``rules`` (one per deck), or more printed jokers (see
+    :func:`~game.engine.cards.check_shoe`; cards of the wild rank are not checked).
 
     >>> from game.engine.cards import parse_cards
     >>> best = best_arrangement(parse_cards("KS KH AS AH QD"), Rank.KING, RuleSet())

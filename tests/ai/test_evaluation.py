@@ -108,8 +108,7 @@ def test_a_wild_does_at_least_what_any_card_does(rules: RuleSet) -> None:
     rng = random.Random(4)
     for _ in range(300):
         wild = Rank(rng.randint(3, 13))
-        hand = random_hand(rng, rules, rng.randint(2, 12))
-        drawn = random_hand(rng, rules, 1)[0]
+        *hand, drawn = random_hand(rng, rules, rng.randint(3, 13))
         with_drawn = min_penalty([*hand, drawn], wild, rules)
         with_wild = min_penalty([*hand, Card(wild, Suit.SPADES, copy=9)], wild, rules)
         kept_over = min_penalty(hand, wild, rules) + rules.penalty(drawn, wild)

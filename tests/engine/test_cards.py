@@ -9,7 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit, new_shoe, parse_cards
+from game.engine.cards import (
+    SUIT_INDEX,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    check_shoe,
+    new_shoe,
+    parse_cards,
+)
 
 cards = st.sampled_from(new_shoe(3, 4))
 
@@ -83,3 +92,37 @@ def test_one_suit_order_for_ordinals() -> None:
         assert card.suit is not None and card.rank is not None
         assert card.ordinal == int(card.rank) * 4 + SUIT_INDEX[card.suit]
         assert Card.from_ordinal(card.ordinal) == card
+
+
+@pytest.mark.parametrize(("decks", "jokers"), [(2, 0), (2, 4), (3, 2)])
+def test_a_whole_shoe_is_in_the_shoe(decks: int, jokers: int) -> None:
+    check_shoe(new_shoe(decks, jokers), decks, jokers)
+
+
+@pytest.mark.parametrize(
+    ("hand", "decks", "jokers", "message"),
+    [
+        pytest.param(
+            "7H 2C 7H 7H",
+            2,
+            0,
+            "the hand holds 3 copies of 7H but the shoe has 2, one per deck",
+            id="natural",
+        ),
+        pytest.param(
+            "JK JK JK", 2, 2, "the hand holds 3 printed jokers but the shoe has 2", id="jokers"
+        ),
+        pytest.param("JK", 3, 0, "the hand holds 1 printed joker but the shoe has 0", id="joker"),
+    ],
+)
+def test_a_card_beyond_the_shoe_is_named(hand: str, decks: int, jokers: int, message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        check_shoe(parse_cards(hand), decks, jokers)
+    assert str(error.value) == message
+
+
+def test_cards_of_the_wild_rank_are_not_checked_when_named() -> None:
+    hand = parse_cards("7H 7H 7H 7H")
+    check_shoe(hand, 2, 0, wild_rank=Rank.SEVEN)
+    with pytest.raises(ValueError, match="4 copies"):
+        check_shoe(hand, 2, 0, wild_rank=Rank.EIGHT)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 
 import pytest
@@ -14,7 +14,7 @@ from game.engine import cards, solver
 from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
 from game.engine.melds import ACE_HIGH, Arrangement, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
-from game.engine.solver import best_arrangement, is_complete, min_penalty
+from game.engine.solver import best_arrangement, is_complete, leftover_ordinals, min_penalty
 from tests.engine.brute_force import brute_min_penalty, is_legal_meld
 
 DEFAULT = RuleSet()
@@ -124,7 +124,7 @@ def test_the_solver_takes_the_suit_order_from_cards() -> None:
             "7S 9S 3H 3D", Rank.THREE, RuleSet(max_wilds_per_meld=1), 15, id="one-wild-per-meld"
         ),
         pytest.param("7S 9S 3H 3D", Rank.THREE, DEFAULT, 0, id="unlimited-wilds"),
-        pytest.param("7H 7H 7H", Rank.THREE, DEFAULT, 0, id="same-suit-set"),
+        pytest.param("7H 7H 7H", Rank.THREE, RuleSet(players=7), 0, id="same-suit-set"),
     ],
 )
 def test_worked_examples(hand: str, wild: Rank, rules: RuleSet, penalty: int) -> None:
@@ -133,6 +133,39 @@ def test_worked_examples(hand: str, wild: Rank, rules: RuleSet, penalty: int) ->
     check_arrangement(arrangement, cards, wild, rules)
     assert arrangement.penalty == penalty
     assert min_penalty(cards, wild, rules) == penalty
+
+
+@pytest.mark.parametrize(
+    "solve",
+    [best_arrangement, min_penalty, leftover_ordinals, is_complete],
+    ids=lambda f: f.__name__,
+)
+@pytest.mark.parametrize(
+    ("hand", "rules", "words"),
+    [
+        pytest.param("7H 7H 7H 7H", DEFAULT, "4 copies of 7H", id="four-copies"),  # was KeyError: 4
+        pytest.param("7H 7H 7H 5S", DEFAULT, "3 copies of 7H but the shoe has 2", id="two-decks"),
+        pytest.param("7H 7H 7H 7H", RuleSet(players=7), "shoe has 3", id="three-decks"),
+        pytest.param("JK 7H", DEFAULT, "1 printed joker but the shoe has 0", id="no-jokers"),
+        pytest.param("JK JK JK", RuleSet(jokers=2), "3 printed jokers", id="two-jokers"),
+    ],
+)
+def test_a_hand_the_shoe_cannot_hold_is_a_value_error(
+    solve: Callable[..., object], hand: str, rules: RuleSet, words: str
+) -> None:
+    with pytest.raises(ValueError, match=words):
+        solve(parse_cards(hand), Rank.THREE, rules)
+
+
+def test_a_hand_the_shoe_can_hold_is_solved() -> None:
+    three_decks = RuleSet(players=7, jokers=4)
+    cards = parse_cards("7H 7H 7H JK JK JK JK")
+    assert best_arrangement(cards, Rank.THREE, three_decks).penalty == 0
+
+
+def test_extra_copies_of_a_wild_rank_card_are_only_counted() -> None:
+    """The AI bounds a hand by adding a stand-in wild, which may be a third copy."""
+    assert min_penalty(parse_cards("7H 7H 7H 5S 6S"), Rank.SEVEN, DEFAULT) == 0
 
 
 def test_worked_example_last_turn_lay_off() -> None:
@@ -215,16 +248,28 @@ rule_sets = st.builds(
 @st.composite
 def hands(draw: st.DrawFn, max_size: int) -> tuple[tuple[Card, ...], Rank, RuleSet]:
     rules = draw(rule_sets)
-    shoe = new_shoe(rules.decks, rules.jokers)
-    # Favour clumped hands (few ranks and suits) so melds are common.
+    wild = draw(st.sampled_from(list(Rank)))
+    return draw(hand_from(new_shoe(rules.decks, rules.jokers), max_size)), wild, rules
+
+
+@st.composite
+def hand_from(draw: st.DrawFn, shoe: Sequence[Card], max_size: int) -> tuple[Card, ...]:
+    """Up to ``max_size`` cards of ``shoe``, clumped (few ranks) so that melds are common."""
     ranks = draw(st.sets(st.sampled_from(list(Rank)), min_size=1, max_size=5))
     pool = [c for c in shoe if c.rank is None or c.rank in ranks]
     size = draw(st.integers(1, min(max_size, len(pool))))
     indices = draw(
         st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True)
     )
-    wild = draw(st.sampled_from(list(Rank)))
-    return tuple(pool[i] for i in indices), wild, rules
+    return tuple(pool[i] for i in indices)
+
+
+@st.composite
+def last_turns(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Card, ...], Rank, RuleSet]:
+    """A hand of up to 5 cards, and the hand of up to 7 of who went out, from one shoe."""
+    cards, wild, rules = draw(hands(max_size=5))
+    rest = set(new_shoe(rules.decks, rules.jokers)) - set(cards)
+    return cards, draw(hand_from(sorted(rest), max_size=7)), wild, rules
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -238,13 +283,12 @@ def test_solver_matches_brute_force(case: tuple[tuple[Card, ...], Rank, RuleSet]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands(max_size=5), hands(max_size=7))
+@given(last_turns())
 def test_lay_off_matches_brute_force(
-    case: tuple[tuple[Card, ...], Rank, RuleSet],
-    goer_case: tuple[tuple[Card, ...], Rank, RuleSet],
+    case: tuple[tuple[Card, ...], tuple[Card, ...], Rank, RuleSet],
 ) -> None:
-    cards, wild, rules = case
-    targets = best_arrangement(goer_case[0], wild, rules).melds
+    cards, goer_hand, wild, rules = case
+    targets = best_arrangement(goer_hand, wild, rules).melds
     arrangement = best_arrangement(cards, wild, rules, targets)
     check_arrangement(arrangement, cards, wild, rules, targets)
     assert arrangement.penalty == brute_min_penalty(cards, wild, rules, targets)
