@@ -11,7 +11,10 @@ DIR`` puts it elsewhere) holds ``settings.json``, ``match.json`` and
 - A file that cannot be used — not JSON, truncated, of a newer format, or JSON
   that is not ours — is moved aside in the same folder under a name that says
   why and when (``match.json.corrupt-20261201-081200``), and reported once.
-- A folder that cannot be written is reported once; the game plays on.
+- A folder that cannot be written (or a full disk) is reported once; the game plays on
+  and what was saved before stays as it was.
+- A file changed by another program since the game last read or wrote it is not
+  overwritten: it is moved aside (``match.json.replaced-…``) and reported.
 - :meth:`Profile.write_soon` hands the writing to a thread (a save after every move
   must not stall a frame); every other read or write of the profile waits for it first.
 
@@ -54,6 +57,8 @@ class Profile:
         """Messages for the player, oldest first; the window shows and clears them."""
         self._write_failed = False
         self._behind = WriteBehind(self._write_text)
+        self._stamps: dict[str, tuple[int, int, int]] = {}
+        """Per file, how it stood when the game last read or wrote it."""
 
     def path(self, name: str) -> Path:
         return self.folder / name
@@ -73,6 +78,7 @@ class Profile:
         except (OSError, UnicodeDecodeError) as error:
             self._set_aside(name, "corrupt", _("it cannot be read ({error})").format(error=error))
             return None
+        self._stamp(name)
         try:
             return parse(check_format(json.loads(text), current))
         except FormatError as error:
@@ -101,9 +107,11 @@ class Profile:
         self._behind.flush()
 
     def _write_text(self, name: str, text: str) -> bool:
+        self._keep_if_replaced(name)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _write_atomically(self.path(name), text)
+            self._stamp(name)
         except OSError as error:
             if not self._write_failed:
                 self._write_failed = True
@@ -120,16 +128,47 @@ class Profile:
     def remove(self, name: str) -> None:
         """Delete the file ``name`` if it is there."""
         self.flush()
+        self._keep_if_replaced(name)
+        self._stamps.pop(name, None)
         with contextlib.suppress(FileNotFoundError):
             self.path(name).unlink()
 
-    def _set_aside(self, name: str, reason: str, why: str) -> None:
+    def _stamp(self, name: str) -> None:
+        """Remember how the file ``name`` stands now (as the game read or wrote it)."""
+        found = _stamp_of(self.path(name))
+        if found is None:
+            self._stamps.pop(name, None)
+        else:
+            self._stamps[name] = found
+
+    def _keep_if_replaced(self, name: str) -> None:
+        """Move ``name`` aside if another program changed it since the game last used it."""
+        known, now = self._stamps.get(name), _stamp_of(self.path(name))
+        if known is None or now is None or now == known:
+            return
+        self._stamps.pop(name, None)
+        aside = self._aside_name(name, "replaced")
+        try:
+            os.replace(self.path(name), aside)
+        except OSError:
+            return  # it stays; the write that follows replaces it as any write would
+        notice = _(
+            "{file} was changed by another program while the game ran; it was kept as {name}."
+        )
+        self.notices.append(notice.format(file=name, name=aside.name))
+
+    def _aside_name(self, name: str, reason: str) -> Path:
+        """A free name beside ``name`` saying why and when: ``match.json.corrupt-2026…``."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self._clock()))
         aside = self.path(f"{name}.{reason}-{stamp}")
         number = 1
         while aside.exists():
             number += 1
             aside = self.path(f"{name}.{reason}-{stamp}-{number}")
+        return aside
+
+    def _set_aside(self, name: str, reason: str, why: str) -> None:
+        aside = self._aside_name(name, reason)
         try:
             os.replace(self.path(name), aside)
             kept = _("it was kept as {name}").format(name=aside.name)
@@ -137,6 +176,15 @@ class Profile:
             kept = _("it could not be moved aside ({error})").format(error=error.strerror or error)
         notice = _("{file} could not be used: {why}; {kept}. Starting afresh.")
         self.notices.append(notice.format(file=name, why=why, kept=kept))
+
+
+def _stamp_of(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: inode, size, modification time."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
 def _dumps(data: dict[str, Any]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -144,14 +145,18 @@ print("ready", flush=True)
 count = 0
 while True:
     count += 1
-    profile.write("match.json", a_saved_match(actions=count % 40, seed=count).to_json())
+    save = getattr(profile, sys.argv[2])  # write, or write_soon (the window's saves)
+    save("match.json", a_saved_match(actions=count % 40, seed=count).to_json())
 """
 
 
-def test_a_process_killed_in_the_middle_of_saving_leaves_a_loadable_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", ["write", "write_soon"])
+def test_a_process_killed_in_the_middle_of_saving_leaves_a_loadable_file(
+    tmp_path: Path, method: str
+) -> None:
     for delay in (0.3, 0.55, 0.8):
         process = subprocess.Popen(
-            [sys.executable, "-c", SAVE_LOOP, str(tmp_path)],
+            [sys.executable, "-c", SAVE_LOOP, str(tmp_path), method],
             cwd=ROOT,
             stdout=subprocess.PIPE,
         )
@@ -183,3 +188,39 @@ def test_a_saved_match_that_does_not_hold_together_is_refused(
     change(data)
     with pytest.raises(ValueError):
         SavedMatch.from_json(data)
+
+
+def test_a_file_changed_by_another_program_is_kept_aside_not_overwritten(tmp_path: Path) -> None:
+    profile = Profile(tmp_path, clock=lambda: NOON)
+    profile.write("match.json", {"format": 1, "by": "the game"})
+    theirs = '{"format": 1, "by": "another program"}'
+    (tmp_path / "match.json").write_text(theirs)
+    profile.write("match.json", {"format": 1, "by": "the game again"})
+    aside = tmp_path / "match.json.replaced-20261201-081200"
+    assert aside.read_text() == theirs, "what the other program wrote is kept"
+    assert json.loads((tmp_path / "match.json").read_text())["by"] == "the game again"
+    assert len(profile.notices) == 1 and "changed by another program" in profile.notices[0]
+    for count in range(3):
+        profile.write_soon("match.json", {"format": 1, "count": count})
+    profile.flush()
+    assert len(profile.notices) == 1, "its own writes are not taken for another's"
+
+
+def test_a_full_disk_keeps_what_was_saved_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    profile = Profile(tmp_path)
+    saved = a_saved_match()
+    profile.write("match.json", saved.to_json())
+
+    def full(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    for seed in range(3):
+        assert not profile.write("match.json", a_saved_match(seed=seed + 10).to_json())
+    monkeypatch.undo()
+    loaded = profile.read("match.json", saved_match.FORMAT, SavedMatch.from_json)
+    assert loaded is not None and loaded.to_json() == saved.to_json()
+    assert len(profile.notices) == 1 and "No space left" in profile.notices[0]
+    assert [path.name for path in tmp_path.iterdir()] == ["match.json"], "no temporary file left"

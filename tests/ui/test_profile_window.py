@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import errno
+import json
 from pathlib import Path
 
+import pytest
+
+from game import profile as profile_module
 from game.ui.app import App
 from game.ui.title import TitleScene
 from tests.ui.driver import FRAME, make_app, step_until
@@ -62,5 +67,54 @@ def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path
         assert len(table.match.actions) >= 30, "play went on"
         assert len(recorded.ever) == 1 and "cannot save" in recorded.ever[0]
         step_until(app, lambda: app.toast is None and not recorded)
+    finally:
+        app.close()
+
+
+def test_a_full_disk_during_a_match_is_said_once_and_the_last_save_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(mute=True, profile=str(tmp_path))
+    recorded = Recorded()
+    app.memory.profile.notices = recorded
+    try:
+        table = human_table(app)
+        play(app, table, actions=6)
+        app.memory.profile.flush()
+        before = (tmp_path / "match.json").read_text()
+
+        def full(path: Path, text: str) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(profile_module, "_write_atomically", full)
+        play(app, table, actions=12)
+        app.memory.profile.flush()
+        assert len(recorded.ever) == 1 and "No space left" in recorded.ever[0]
+        assert (tmp_path / "match.json").read_text() == before, "the last save stays whole"
+        monkeypatch.undo()
+        play(app, table, actions=len(table.match.actions) + 2)
+        app.memory.profile.flush()
+        resumed = json.loads((tmp_path / "match.json").read_text())
+        assert resumed != json.loads(before), "saving resumes once the disk has room"
+    finally:
+        app.close()
+
+
+def test_a_save_replaced_while_the_game_runs_is_kept_and_said(tmp_path: Path) -> None:
+    app = make_app(mute=True, profile=str(tmp_path))
+    recorded = Recorded()
+    app.memory.profile.notices = recorded
+    try:
+        table = human_table(app)
+        play(app, table, actions=6)
+        app.memory.profile.flush()
+        theirs = '{"format": 1, "by": "another copy of the game"}'
+        (tmp_path / "match.json").write_text(theirs)
+        play(app, table, actions=len(table.match.actions) + 4)
+        app.memory.profile.flush()
+        kept = [path for path in tmp_path.iterdir() if ".replaced-" in path.name]
+        assert [path.read_text() for path in kept] == [theirs]
+        assert len(recorded.ever) == 1 and kept[0].name in recorded.ever[0]
+        assert len(table.match.actions) >= 10, "play went on"
     finally:
         app.close()
