@@ -7,7 +7,7 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -24,6 +24,7 @@ from game.ui.layout import TableLayout
 from game.ui.log_panel import NARROWEST_WINDOW, paint_log, shade_panel
 from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
+from game.ui.stage import rect_of
 from game.ui.text import Color, Text
 from game.ui.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
 
@@ -108,25 +109,86 @@ class RestingLayer:
     """The table's cards at rest, drawn once on the felt and kept until one of them moves.
 
     Most frames only a card or two glides: the felt, the piles, the fans and your hand at
-    rest are blitted from this layer, and only what moves is drawn again.
+    rest are blitted from this layer, and only what moves is drawn again. The layer is
+    kept in parts — the piles, and each hand as a picture of its own — and when a part
+    changes only its place is drawn again.
     """
 
     def __init__(self) -> None:
-        self._key: tuple[object, ...] | None = None
+        self._base: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
+        self._parts: dict[object, tuple[tuple[object, ...], _Part]] = {}
 
     def blit(
         self, picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
     ) -> None:
-        """Put the layer of ``picture`` on ``surface``, drawing it afresh if it changed."""
-        key = _resting_key(picture, surface.get_size(), art)
-        if key != self._key or self._surface is None:
-            layer = self._surface
-            if layer is None or layer.get_size() != surface.get_size():
-                layer = surface.copy()
-            _paint_resting(picture, layer, art, text)
-            self._key, self._surface = key, layer
-        surface.blit(self._surface, (0, 0))
+        """Put the layer of ``picture`` on ``surface``, drawing afresh what changed."""
+        log = picture.log_rect
+        base_felt = felt(surface.get_size(), tuple(log) if log.w else None)
+        base = (surface.get_size(), tuple(log), art.deck, art.back, art.indices, language())
+        layer = self._surface
+        if base != self._base or layer is None:
+            layer = self._surface = surface.copy()
+            self._base, self._parts = base, {}
+            layer.blit(base_felt, (0, 0))
+        keys = _part_keys(picture, art)
+        changed = [name for name, key in keys.items() if self._part_key(name) != key]
+        dirty: list[pygame.Rect] = []
+        for name in changed:
+            old = self._parts[name][1].rect if name in self._parts else None
+            part = _draw_part(picture, name, art, text)
+            self._parts[name] = (keys[name], part)
+            dirty += [rect for rect in (old, part.rect) if rect is not None and rect.w]
+        for area in dirty:
+            layer.set_clip(area)
+            layer.blit(base_felt, area, area)
+            for _shows, part in self._parts.values():
+                if part.rect.colliderect(area):
+                    part.paint(layer)
+        layer.set_clip(None)
+        surface.blit(layer, (0, 0))
+
+    def _part_key(self, name: object) -> tuple[object, ...] | None:
+        kept = self._parts.get(name)
+        return None if kept is None else kept[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One part of the resting layer: where it lies, and how it is painted there."""
+
+    rect: pygame.Rect
+    paint: Callable[[pygame.Surface], object] = lambda surface: None
+
+
+PILES = "piles"
+"""The name of the resting layer's part that holds the stock and the discard pile."""
+
+
+def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object, ...]]:
+    """Per part of the resting layer (the piles, then each seat), what it shows; the hands
+    come in the order they lie on the felt: the fans first, then yours."""
+    shown = picture.shown
+    discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
+    keys: dict[object, tuple[object, ...]] = {PILES: (shown.stock_count, discard)}
+    for seat in (*range(1, len(shown.hands)), 0):
+        keys[seat] = _hand_key(picture, seat, art)
+    return keys
+
+
+def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) -> _Part:
+    """The part ``name`` of the resting layer as ``picture`` shows it."""
+    if name == PILES:
+        return _Part(_piles_rect(picture.layout), lambda on: _paint_piles(picture, on, art, text))
+    assert isinstance(name, int)
+    return _draw_hand(picture, name, art, text)
+
+
+def _piles_rect(layout: TableLayout) -> pygame.Rect:
+    """What the stock, the discard pile and their labels cover."""
+    areas = [layout.pile_rect(True), layout.pile_rect(False)]
+    areas += [layout.pile_label_box(True), layout.pile_label_box(False)]
+    return areas[0].unionall(areas[1:]).inflate(layout.hand_height // 8, layout.hand_height // 8)
 
 
 def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
@@ -138,40 +200,38 @@ def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
     return (pose.center, pose.height, pose.angle, pose.face_up)
 
 
-def _resting_key(picture: TablePicture, size: tuple[int, int], art: CardArt) -> tuple[object, ...]:
-    """Everything the resting layer shows: when it changes, the layer is drawn again."""
+def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
+    """Everything a hand's picture at rest shows (yours with its marks)."""
     shown = picture.shown
-    hands = tuple(tuple((card, _pose_key(picture, card)) for card in hand) for hand in shown.hands)
-    discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
+    cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
+    style = (art.deck, art.back, art.indices)
+    if seat:
+        return (cards, style)
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
     groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
-    style = (art.deck, art.back, art.indices, language())
-    return (
-        size,
-        tuple(picture.log_rect),
-        shown.stock_count,
-        hands,
-        discard,
-        shown.wild_rank,
-        picture.selected,
-        hinted,
-        groups,
-        style,
-    )
+    return (cards, style, shown.wild_rank, picture.selected, hinted, groups)
 
 
-def _paint_resting(
-    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
-) -> None:
-    """The felt, the piles, and every card of the fans and of your hand at rest."""
-    log = picture.log_rect
-    surface.blit(felt(surface.get_size(), tuple(log) if log.w else None), (0, 0))
-    _paint_piles(picture, surface, art, text)
-    for seat in range(1, len(picture.shown.hands)):
-        for card in picture.shown.hands[seat]:
-            if _pose_key(picture, card) is not None:
-                art.draw(surface, card, picture.sprites[card].pose)
-    _paint_hand(picture, surface, art, text)
+def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
+    """The cards of ``seat`` at rest (yours with their marks) drawn on a picture of their own."""
+    hand = picture.shown.hands[seat]
+    resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
+    if not resting:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    rects = [rect_of(picture.sprites[card]) for _, card in resting]
+    pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
+    bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
+    local = pygame.Surface(bounds.size, pygame.SRCALPHA)
+    groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
+    group_of = {card: number for number, group in enumerate(groups) for card in group}
+    for index, card in resting:
+        pose = picture.sprites[card].pose
+        x, y = pose.center
+        moved = Pose((x - bounds.left, y - bounds.top), pose.height, pose.angle, pose.face_up)
+        rect = art.draw(local, card, moved)
+        if seat == 0:
+            _paint_card_marks(picture, local, text, rect, index, group_of.get(card))
+    return _Part(bounds, lambda on: on.blit(local, bounds))
 
 
 def in_flight(picture: TablePicture) -> list[CardSprite]:
@@ -339,20 +399,6 @@ def _held(cards: int, total: int) -> str:
     return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
         count=cards, total=total
     )
-
-
-def _paint_hand(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
-    """Your cards at rest, each with its marks."""
-    hand = picture.shown.hands[0]
-    group_of = {
-        card: number
-        for number, group in enumerate(meld_groups(picture.arrangement, hand))
-        for card in group
-    }
-    for index, card in enumerate(hand):
-        if _pose_key(picture, card) is not None:
-            rect = art.draw(surface, card, picture.sprites[card].pose)
-            _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
 
 
 def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:

@@ -19,6 +19,7 @@ from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
 from game.ui.stage import HOVER_LIFT
 from game.ui.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table_painter import paint_table
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
 from tests.ui.test_language_window import words_drawn
@@ -262,3 +263,26 @@ def test_a_discard_is_seen_on_its_way_to_the_pile(
     assert any(min(start[1], pile[1]) < y < max(start[1], pile[1]) for _, y in seen), (
         "drawn between your hand and the pile"
     )
+
+
+def test_the_cards_kept_at_rest_always_look_as_if_drawn_afresh(app: App) -> None:
+    """The layer kept between frames never shows a stale table: deal, moves, a selection."""
+    table = start_table(app, pace=PACE)
+    size = app.screen.get_size()
+    kept, fresh = pygame.Surface(size), pygame.Surface(size)
+    compared = 0
+    for frame in range(900):
+        app.step(FRAME)
+        if frame == 400 and table.hand:
+            table.select(table.hand[0])
+        if frame == 450 and table.hand:
+            table.selected = len(table.hand) - 1  # marked without moving: the layer must see it
+        if table.your_turn and frame > 500:
+            table.play(table.match.legal_actions()[0])
+        if frame % 7 == 0 and app.stack.top is table:
+            picture = table.picture()
+            paint_table(picture, kept, app.art, app.text, table.resting)
+            paint_table(picture, fresh, app.art, app.text)
+            assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), frame
+            compared += 1
+    assert compared > 100
