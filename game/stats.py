@@ -125,7 +125,8 @@ def result_from(
 
     ``seat_totals`` and each row of ``round_scores`` (one per round scored) hold
     one figure per seat; ``winners`` are the winning seats (several if shared),
-    empty for an abandoned match and never empty otherwise; ``went_out_rounds``
+    empty for an abandoned match or a tie that gives the match to nobody (rule
+    ``tie="nobody"``: a loss for every seat); ``went_out_rounds``
     is how many rounds the player went out. Raises ``ValueError`` for facts that
     do not fit together.
     """
@@ -136,8 +137,6 @@ def result_from(
         raise ValueError(f"winners {winners} must be distinct seats 0..{seats - 1}")
     if abandoned and winners:
         raise ValueError("an abandoned match has no winners")
-    if not abandoned and not winners:
-        raise ValueError("a finished match has at least one winner")
     if any(len(scores) != seats for scores in round_scores):
         raise ValueError(f"every round's scores must have one figure per seat ({seats})")
     if not 0 <= went_out_rounds <= len(round_scores):

@@ -8,7 +8,7 @@ seats, which only ever see a ``PlayerView``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from game.engine.cards import Card, Rank
 from game.engine.melds import Arrangement
@@ -128,14 +128,23 @@ class LastTurnsBegan:
     """The seats that take a last turn, in playing order."""
 
 
+AbandonReason: TypeAlias = Literal["stock", "turns"]
+"""Why a round ended without its last turns: ``"stock"``, the stock would have had to be
+rebuilt a third time; ``"turns"``, the round reached its turn limit (RULES.md, "A round
+that will not end")."""
+
+
 @dataclass(frozen=True, slots=True)
 class RoundAbandoned:
-    """The stock would have had to be rebuilt a third time: the round ends before that draw."""
+    """The round ends at once, before its end by the rules: see :attr:`reason`."""
 
     round_index: int
     """0-based index of the round that ends."""
     seat: int
-    """The seat that was about to draw from the empty stock."""
+    """The seat that was about to play: to draw from the empty stock, or the next turn."""
+    reason: AbandonReason = "stock"
+    """``"stock"`` (a third rebuild, before that draw) or ``"turns"`` (the turn limit,
+    after the turn that reached it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +156,7 @@ class RoundScored:
     went_out: int | None
     """The seat that went out, or ``None`` (an abandoned round where nobody did)."""
     abandoned: bool
-    """True if the round ended because the stock ran out a third time."""
+    """True if the round ended at once (a :class:`RoundAbandoned` before this event)."""
     arrangements: tuple[Arrangement, ...]
     """Per seat, the best arrangement of its final hand (with lay-offs when allowed)."""
     multiplier: int
@@ -163,7 +172,8 @@ class MatchOver:
     """The last round was scored: the lowest total wins."""
 
     winners: tuple[int, ...]
-    """The winning seats; more than one when the win is shared."""
+    """The winning seats; more than one when the win is shared; none when a tie gives
+    the match to no one (rule ``tie="nobody"``)."""
     totals: tuple[int, ...]
     """Per seat, the final total."""
 

@@ -50,11 +50,25 @@ class Refusal(Enum):
     TAKEN_CARD = "taken_card"
     """A discard of the card just taken from the discard pile (rule discard_taken_card off)."""
     NOT_AN_ACTION = "not_an_action"
-    """Neither a Draw nor a Discard."""
+    """Neither a Draw from a :class:`DrawSource` nor a Discard of a :class:`Card`."""
+
+
+def malformed(action: object) -> str | None:
+    """``None`` for a well-formed action, otherwise what is wrong with its form."""
+    match action:
+        case Draw(source) if not isinstance(source, DrawSource):
+            return f"a Draw needs DrawSource.STOCK or DrawSource.DISCARD, not {_shown(source)}"
+        case Discard(card) if not isinstance(card, Card):
+            return f"a Discard needs a Card (e.g. Card.parse('7H')), not {_shown(card)}"
+        case Draw() | Discard():
+            return None
+    return "expected Draw or Discard"
 
 
 def refusal(action: object, facts: TurnFacts) -> Refusal | None:
-    """``None`` if ``action`` is legal now, otherwise why not."""
+    """``None`` if ``action`` is legal now, otherwise why not; never raises, whatever ``action``."""
+    if malformed(action) is not None:
+        return Refusal.NOT_AN_ACTION
     if facts.phase is Phase.MATCH_OVER:
         return Refusal.MATCH_OVER
     match action:
@@ -72,7 +86,7 @@ def refusal(action: object, facts: TurnFacts) -> Refusal | None:
             if card == facts.taken_card and not facts.discard_taken_card:
                 return Refusal.TAKEN_CARD
             return None
-    return Refusal.NOT_AN_ACTION
+    raise AssertionError(f"not reached: {action!r} is well-formed")
 
 
 def why_illegal(action: object, facts: TurnFacts) -> str | None:
@@ -100,8 +114,16 @@ def why_illegal(action: object, facts: TurnFacts) -> str | None:
                 "discarded in the same turn (rule discard_taken_card is off)"
             )
         case Refusal.NOT_AN_ACTION:
-            return f"not an action: {action!r} (expected Draw or Discard)"
+            return f"not an action: {_shown(action)} ({malformed(action)})"
     assert_never(found)
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or its type if even that raises: anything a bot returns can be named."""
+    try:
+        return repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
 
 
 def legal_actions(facts: TurnFacts) -> tuple[Action, ...]:

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -73,11 +72,34 @@ from game.engine.events import (
     TookDiscard,
     WentOut,
 )
-from game.engine.legality import Refusal, TurnFacts, legal_actions, refusal, why_illegal
+from game.engine.layoff import best_lay_off
+from game.engine.legality import (
+    Refusal,
+    TurnFacts,
+    legal_actions,
+    malformed,
+    refusal,
+    why_illegal,
+)
 from game.engine.melds import Arrangement
+from game.engine.round_log import still_held, turns_played
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
-from game.engine.view import MoveKind, PlayerView, PublicMove
+from game.engine.state_checks import (
+    check_cards,
+    check_known,
+    check_log,
+    check_went_out,
+    taken_by_log,
+)
+from game.engine.view import (
+    MoveKind,
+    PlayerView,
+    PublicMove,
+    public_card,
+    public_meld,
+    public_move,
+)
 
 FORMAT = 1
 """Version of the JSON document written by :meth:`Match.to_json`."""
@@ -88,6 +110,9 @@ GAME_NAME = "three-thirteen"
 MAX_REBUILDS = 2
 """Stock rebuilds allowed in one round; needing one more ends (abandons) the round."""
 
+TURN_LIMIT = 100
+"""Turns per player after which a round ends at once (RULES.md, "A round that will not end")."""
+
 DEFAULT_RULES = RuleSet()
 """The base game."""
 
@@ -95,6 +120,27 @@ DEFAULT_RULES = RuleSet()
 @lru_cache(maxsize=16)
 def _shoe_set(decks: int, jokers: int) -> frozenset[Card]:
     return frozenset(new_shoe(decks, jokers))
+
+
+def check_seed(value: object) -> int:
+    """``value`` if it may seed a match (an int; a bool is not one), else ``ValueError``.
+
+    The one rule for :meth:`Match.new` and :meth:`Match.from_json`.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be int, not True
+    """
+    seed: int = expect(value, int, "seed")
+    return seed
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet, not {rules!r}")
 
 
 def cut_value(card: Card) -> int:
@@ -170,6 +216,7 @@ class Match:
     _went_out_arrangement: Arrangement | None
     _last_turns_left: int
     _rebuilds: int
+    _turns: int
     _round_scores: list[tuple[int, ...]]
     _history: list[tuple[str, str]]
 
@@ -190,16 +237,25 @@ class Match:
         "_seed",
         "_stock",
         "_taken",
+        "_turns",
         "_went_out",
         "_went_out_arrangement",
     )
 
+    _APPEND_ONLY = ("_history", "_log", "_round_scores")
+    """Lists that playing only appends to (or replaces): an undo cuts them back."""
+
     def __init__(self, rules: RuleSet, seed: int, first_dealer: int) -> None:
-        """Deal the first round with ``first_dealer`` dealing; prefer :meth:`new`."""
-        if not 0 <= first_dealer < rules.players:
+        """Deal the first round with ``first_dealer`` dealing; prefer :meth:`new`.
+
+        Raises ``ValueError`` for rules that are not a :class:`RuleSet`, a bad seed
+        (:func:`check_seed`) or a dealer that is not a seat.
+        """
+        _check_rules(rules)
+        if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
             raise ValueError(f"first dealer must be a seat 0..{rules.players - 1}")
         self._rules = rules
-        self._seed = seed
+        self._seed = check_seed(seed)
         self._first_dealer = first_dealer
         self._round_scores = []
         self._history = []
@@ -209,7 +265,13 @@ class Match:
 
     @classmethod
     def new(cls, rules: RuleSet = DEFAULT_RULES, seed: int = 0) -> Match:
-        """A match at the first turn of round 1: dealer cut for, cards dealt."""
+        """A match at the first turn of round 1: dealer cut for, cards dealt.
+
+        Raises ``ValueError`` for rules that are not a :class:`RuleSet` or a seed
+        that :func:`check_seed` refuses.
+        """
+        _check_rules(rules)
+        seed = check_seed(seed)
         return cls(rules, seed, cut_for_deal(rules, seed).dealer)
 
     @classmethod
@@ -229,16 +291,28 @@ class Match:
     def copy(self) -> Match:
         """An independent copy (for search: apply to it freely)."""
         other = object.__new__(type(self))
-        for name in Match.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._hands = [list(hand) for hand in self._hands]
-        other._stock = list(self._stock)
-        other._discard = list(self._discard)
-        other._known = [list(known) for known in self._known]
-        other._log = list(self._log)
-        other._round_scores = list(self._round_scores)
-        other._history = list(self._history)
+        other._restore(self._snapshot())
+        for name in Match._APPEND_ONLY:
+            setattr(other, name, list(getattr(self, name)))
         return other
+
+    def _snapshot(self) -> tuple[dict[str, Any], dict[str, int]]:
+        """What :meth:`_restore` needs to put the state back as it is now: every slot,
+        the lists changed in place copied, and the length of the append-only ones."""
+        values = {name: getattr(self, name) for name in Match.__slots__}
+        values["_hands"] = [list(hand) for hand in self._hands]
+        values["_stock"] = list(self._stock)
+        values["_discard"] = list(self._discard)
+        values["_known"] = [list(known) for known in self._known]
+        return values, {name: len(values[name]) for name in Match._APPEND_ONLY}
+
+    def _restore(self, snapshot: tuple[dict[str, Any], dict[str, int]]) -> None:
+        """Put back the state of :meth:`_snapshot` (which is used up)."""
+        values, lengths = snapshot
+        for name, value in values.items():
+            setattr(self, name, value)
+        for name, length in lengths.items():
+            del getattr(self, name)[length:]
 
     def opening_events(self) -> list[Event]:
         """The events of the match's start: the cut for deal and the first deal."""
@@ -384,12 +458,19 @@ class Match:
         return self._phase is Phase.MATCH_OVER
 
     @property
+    def turns_played(self) -> int:
+        """Turns finished this round (a round ends at ``TURN_LIMIT`` per player)."""
+        return self._turns
+
+    @property
     def winners(self) -> tuple[int, ...]:
-        """The winning seats once the match is over (several if shared); empty before.
+        """The winning seats once the match is over (several if shared); empty before,
+        and empty when a tie gives the match to nobody.
 
         Lowest total wins. Under ``tie="zero_rounds"`` the tied seats with the
         most rounds scored at 0 win, and share the win if still tied; under
-        ``tie="shared"`` all tied seats share it.
+        ``tie="shared"`` all tied seats share it; under ``tie="nobody"`` a tie
+        on the lowest total gives the match to no one.
         """
         if not self.is_over:
             return ()
@@ -399,6 +480,8 @@ class Match:
             zeros = self.zero_rounds
             most = max(zeros[seat] for seat in tied)
             tied = [seat for seat in tied if zeros[seat] == most]
+        if self._rules.tie == "nobody" and len(tied) > 1:
+            return ()
         return tuple(tied)
 
     @property
@@ -437,14 +520,26 @@ class Match:
     def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
         """Play ``action`` for the current seat and return what happened, in order.
 
-        Raises ``IllegalMoveError`` saying what is wrong, leaving the match
-        unchanged. ``validate=False`` skips the check (for search over actions
-        taken from :meth:`legal_actions`; an illegal action then corrupts the match).
+        Raises ``IllegalMoveError`` saying what is wrong, for any action the rules
+        forbid now and any object that is no action. ``validate=False`` skips the
+        check (for search over actions taken from :meth:`legal_actions`; an illegal
+        action then corrupts the match). Whatever it raises, the match is left as
+        it was: an apply is all or nothing.
         """
         if validate:
             reason = self.why_illegal(action)
             if reason is not None:
                 raise IllegalMoveError(reason)
+        snapshot = self._snapshot()
+        try:
+            return self._play(action)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+
+    def _play(self, action: Action) -> list[Event]:
+        if malformed(action) is not None:  # unchecked: still no action but a true one
+            raise IllegalMoveError(why_illegal(action, self._facts()))
         self._history.append(action_pair(action))
         match action:
             case Draw(source):
@@ -458,24 +553,28 @@ class Match:
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
         arrangement = self._went_out_arrangement
+        taken = self._taken
+        log = tuple(public_move(move) for move in self._log)
         return PlayerView(
             seat=seat,
             rules=self._rules,
             hand=tuple(self._hands[seat]),
-            discard_pile=tuple(self._discard),
+            discard_pile=tuple(public_card(card) for card in self._discard),
             stock_size=len(self._stock),
             hand_sizes=tuple(len(hand) for hand in self._hands),
-            known_cards=self.known_cards,
-            log=tuple(self._log),
+            known_cards=still_held(log, self.players),  # by rank and suit: the log is public
+            log=log,
             went_out=self._went_out,
-            went_out_melds=() if arrangement is None else arrangement.melds,
+            went_out_melds=(
+                () if arrangement is None else tuple(public_meld(m) for m in arrangement.melds)
+            ),
             round_index=self._round_index,
             hand_size=self.hand_size,
             wild_rank=self.wild_rank,
             dealer=self.dealer,
             current_seat=self._current,
             phase=self._phase,
-            taken_card=self._taken,
+            taken_card=taken if taken is None or seat == self._current else public_card(taken),
             last_turns=self.in_last_turns,
             stock_rebuilds=self._rebuilds,
             round_scores=self.round_scores,
@@ -524,6 +623,7 @@ class Match:
         self._discard.append(card)
         self._taken = None
         self._log.append(PublicMove(seat, MoveKind.DISCARDED, card))
+        self._turns += 1
         events: list[Event] = [Discarded(seat, card)]
         if self._went_out is None:
             arrangement = best_arrangement(tuple(hand), self.wild_rank, self._rules)
@@ -532,14 +632,23 @@ class Match:
                 self._went_out_arrangement = arrangement
                 self._last_turns_left = self.players - 1
                 others = tuple((seat + step) % self.players for step in range(1, self.players))
-                events += [WentOut(seat, arrangement), LastTurnsBegan(seat, others)]
+                # Going out on the turn that reaches the limit wins: the last turns follow.
+                self._pass_turn()
+                return [*events, WentOut(seat, arrangement), LastTurnsBegan(seat, others)]
         else:
             self._last_turns_left -= 1
             if self._last_turns_left == 0:
                 return events + self._end_round(abandoned=False)
-        self._current = (seat + 1) % self.players
-        self._phase = Phase.DRAW
+        if self._turns == TURN_LIMIT * self.players:
+            events.append(RoundAbandoned(self._round_index, (seat + 1) % self.players, "turns"))
+            return events + self._end_round(abandoned=True)
+        self._pass_turn()
         return events
+
+    def _pass_turn(self) -> None:
+        """The next seat clockwise is to draw."""
+        self._current = (self._current + 1) % self.players
+        self._phase = Phase.DRAW
 
     def _end_round(self, *, abandoned: bool) -> list[Event]:
         """Score the round, then deal the next one or end the match."""
@@ -553,7 +662,7 @@ class Match:
                 arrangements.append(shown)
                 penalties.append(0)
             else:
-                arrangement = best_arrangement(tuple(hand), self.wild_rank, self._rules, onto)
+                arrangement = best_lay_off(tuple(hand), self.wild_rank, self._rules, onto)
                 arrangements.append(arrangement)
                 penalties.append(arrangement.penalty * multiplier)
         self._round_scores.append(tuple(penalties))
@@ -587,6 +696,7 @@ class Match:
         self._went_out_arrangement = None
         self._last_turns_left = 0
         self._rebuilds = 0
+        self._turns = 0
         self._current = (dealer + 1) % self.players
         self._phase = Phase.DRAW
         return self._round_opening(round_index, dealer, hands, discard_pile)
@@ -676,45 +786,60 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any, *, verify: bool = False) -> Match:
+    def from_json(cls, data: Any, *, verify: bool = True) -> Match:
         """Restore a match saved by :meth:`to_json`, at any point of play.
 
-        The state is checked for consistency (every card of the shoe exactly
-        once, hand sizes, seats, scores …); ``verify=True`` also replays the
-        actions and requires the same state. Raises ``ValueError`` saying what is
-        wrong with a corrupt or foreign document.
+        The document is checked against every rule it implies. Each field on its
+        own: every card of the shoe exactly once, hand sizes for the phase, seats,
+        scores, a log of whole turns in order that ends where the phase says, the
+        card just taken and the cards known to be held as the log says, legal melds
+        for who went out, the round under its turn limit. Then, with ``verify``
+        (the default), the actions are replayed from the seed and must lead to
+        exactly the saved state. ``verify=False`` is for positions set up by hand
+        (tests, puzzles), which their actions do not lead to.
+
+        Raises ``ValueError`` saying what is wrong with a corrupt or foreign document.
         """
         if not isinstance(data, Mapping) or data.get("game") != GAME_NAME:
             raise ValueError("not a Three-Thirteen match document (no 'game': 'three-thirteen')")
-        if data.get("format") != FORMAT:
-            raise ValueError(
-                f"unsupported match format {data.get('format')!r} (this version reads {FORMAT})"
-            )
+        version = data.get("format")
+        if type(version) is not int or version != FORMAT:
+            raise ValueError(f"unsupported match format {version!r} (this version reads {FORMAT})")
         try:
             rules = RuleSet.from_json(expect(data.get("rules"), dict, "rules"))
         except (ValueError, TypeError) as error:
             raise ValueError(f"rules: {error}") from None
         match = object.__new__(cls)
         match._rules = rules
-        match._seed = expect(data.get("seed"), int, "seed")
+        match._seed = check_seed(data.get("seed"))
+        shoe = _shoe_set(rules.decks, rules.jokers)
         actions: list[Any] = expect(data.get("actions"), list, "actions")
         match._history = []
         for index, item in enumerate(actions):
             try:
-                match._history.append(action_pair(action_from_json(item)))
+                action = action_from_json(item)
+                if isinstance(action, Discard) and action.card not in shoe:
+                    raise ValueError(f"{action.card.code} is not in the shoe of these rules")
             except ValueError as error:
                 raise ValueError(f"actions[{index}]: {error}") from None
-        match._read_state(expect(data.get("state"), dict, "state"))
+            match._history.append(action_pair(action))
+        match._read_state(expect(data.get("state"), dict, "state"), shoe)
         if verify:
-            try:
-                replayed = cls.replay(rules, match._seed, match.actions)
-            except IllegalMoveError as error:
-                raise ValueError(f"the actions do not replay: {error}") from None
-            if replayed != match:
-                raise ValueError("the saved state is not the one its actions lead to")
+            match._check_replay()
         return match
 
-    def _read_state(self, state: dict[str, Any]) -> None:
+    def _check_replay(self) -> None:
+        """The actions replay from the seed to exactly this state; else ``ValueError``."""
+        try:
+            replayed = Match.replay(self._rules, self._seed, self.actions)
+        except IllegalMoveError as error:
+            raise ValueError(f"the actions do not replay: {error}") from None
+        if replayed != self:
+            saved, found = self.to_json()["state"], replayed.to_json()["state"]
+            differ = ", ".join(key for key in saved if saved[key] != found[key])
+            raise ValueError(f"the saved state is not the one its actions lead to ({differ})")
+
+    def _read_state(self, state: dict[str, Any], shoe: frozenset[Card]) -> None:
         """Fill the state from its JSON object, checking it; raises ``ValueError``."""
         rules, players = self._rules, self._rules.players
         last_seat = players - 1
@@ -731,25 +856,34 @@ class Match:
         self._hands = [list(cards_from_json(hand, f"hands[{i}]")) for i, hand in enumerate(hands)]
         self._stock = list(cards_from_json(state.get("stock"), "stock"))
         self._discard = list(cards_from_json(state.get("discard_pile"), "discard_pile"))
-        self._check_cards()
+        check_cards(
+            self._hands,
+            self._stock + self._discard,
+            shoe,
+            self.hand_size,
+            self._phase,
+            self._current,
+        )
+
+        log: list[Any] = expect(state.get("log"), list, "log")
+        self._log = [move_from_json(m, players, f"log[{i}]") for i, m in enumerate(log)]
+        check_log(self._log, shoe, players, (self.dealer + 1) % players, self._phase, self._current)
+        self._turns = turns_played(self._log)
 
         taken = state.get("taken_card")
         self._taken = None if taken is None else card_from_json(taken, "taken_card")
-        if self._taken is not None and (
-            self._phase is not Phase.DISCARD or self._taken not in self._hands[self._current]
-        ):
-            raise ValueError("taken_card must be in the current hand, in the discard phase")
+        expected = taken_by_log(self._log, self._phase)
+        if self._taken != expected:
+            raise ValueError(
+                f"taken_card must be {'null' if expected is None else repr(expected.code)}, "
+                "the card the log shows the seat to discard took from the discard pile"
+            )
 
         known: list[Any] = expect(state.get("known_cards"), list, "known_cards")
         if len(known) != players:
             raise ValueError(f"known_cards: {players} lists expected, got {len(known)}")
         self._known = [list(cards_from_json(k, f"known_cards[{i}]")) for i, k in enumerate(known)]
-        for seat, cards in enumerate(self._known):
-            if len(set(cards)) != len(cards) or not set(cards) <= set(self._hands[seat]):
-                raise ValueError(f"known_cards[{seat}] must be distinct cards of hands[{seat}]")
-
-        log: list[Any] = expect(state.get("log"), list, "log")
-        self._log = [move_from_json(m, players, f"log[{i}]") for i, m in enumerate(log)]
+        check_known(self._known, self._log, self._hands)
 
         self._read_went_out(state.get("went_out"))
         self._last_turns_left = expect_int(
@@ -764,7 +898,14 @@ class Match:
                 (self._went_out + players - self._last_turns_left) % players
             ):
                 raise ValueError("current_seat does not match the last turns left")
+            if self._went_out is None and self._turns >= TURN_LIMIT * players:
+                raise ValueError(
+                    f"the log has {self._turns} turns: a round ends at {TURN_LIMIT} per player"
+                )
         self._rebuilds = expect_int(state.get("stock_rebuilds"), "stock_rebuilds", 0, MAX_REBUILDS)
+        logged = sum(1 for move in self._log if move.kind is MoveKind.STOCK_REBUILT)
+        if logged > self._rebuilds:
+            raise ValueError(f"stock_rebuilds is {self._rebuilds}, but the log shows {logged}")
 
         scores: list[Any] = expect(state.get("round_scores"), list, "round_scores")
         finished = rules.rounds if self._phase is Phase.MATCH_OVER else self._round_index
@@ -784,26 +925,6 @@ class Match:
                 )
             )
 
-    def _check_cards(self) -> None:
-        """Each card of the shoe once in hands, stock and discard pile; hand sizes right."""
-        held = [card for hand in self._hands for card in hand] + self._stock + self._discard
-        shoe = _shoe_set(self._rules.decks, self._rules.jokers)
-        if len(held) != len(shoe) or set(held) != shoe:
-            for card, count in Counter(held).items():
-                if card not in shoe:
-                    raise ValueError(f"card {card.code} is not in the shoe of these rules")
-                if count > 1:
-                    raise ValueError(f"card {card.code} appears {count} times")
-            missing = sorted(card.code for card in shoe.difference(held))
-            raise ValueError(f"cards missing from hands, stock and discard pile: {missing[:5]}")
-        for seat, hand in enumerate(self._hands):
-            extra = 1 if self._phase is Phase.DISCARD and seat == self._current else 0
-            if len(hand) != self.hand_size + extra:
-                raise ValueError(
-                    f"hands[{seat}] must hold {self.hand_size + extra} cards "
-                    f"in phase {self._phase.value!r}, not {len(hand)}"
-                )
-
     def _read_went_out(self, data: Any) -> None:
         if data is None:
             self._went_out = None
@@ -812,8 +933,6 @@ class Match:
         obj: dict[str, Any] = expect(data, dict, "went_out")
         seat = expect_int(obj.get("seat"), "went_out.seat", 0, self._rules.players - 1)
         arrangement = arrangement_from_json(obj.get("arrangement"), "went_out.arrangement")
-        shown = Counter(card for meld in arrangement.melds for card in meld.cards)
-        if arrangement.leftover or shown != Counter(self._hands[seat]):
-            raise ValueError("went_out.arrangement must meld exactly the hand of who went out")
+        check_went_out(arrangement, self._hands[seat], self.wild_rank, self._rules)
         self._went_out = seat
         self._went_out_arrangement = arrangement

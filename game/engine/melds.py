@@ -24,9 +24,13 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.engine.cards import Card, Rank, Suit
+from game.engine.rules import RuleSet
 
 ACE_HIGH = 14
 """Position of an Ace played above the King."""
+
+MAX_RUN = 13
+"""The longest run: one card of each rank."""
 
 
 class MeldKind(Enum):
@@ -108,3 +112,56 @@ class Arrangement:
     def is_complete(self) -> bool:
         """True if every card is in a meld (or laid off): the hand goes out."""
         return not self.leftover
+
+
+def meld_fault(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> str | None:
+    """``None`` if ``meld`` is a legal set or run under ``rules`` in a round whose wild
+    rank is ``wild_rank``, with each natural card standing for itself; otherwise
+    what is wrong, in words.
+
+    >>> from game.engine.cards import parse_cards
+    >>> run = Meld(MeldKind.RUN, parse_cards("5S 8S 2C"), (5, 6, 7), Suit.HEARTS)
+    >>> meld_fault(run, Rank.THREE, RuleSet())
+    'the run of hearts 5S 8S 2C: 5S cannot stand for 5H'
+    """
+    cards, positions = meld.cards, meld.positions
+    name = f"the {meld.kind.value}{f' of {meld.suit.name.lower()}' if meld.suit else ''}"
+    what = f"{name} {' '.join(str(card) for card in cards)}"
+    wilds = sum(card.is_wild(wild_rank) for card in cards)
+    if len(cards) < 3 or len(cards) != len(positions):
+        return f"{what}: a meld has 3 cards or more, each with one position"
+    if rules.max_wilds_per_meld is not None and wilds > rules.max_wilds_per_meld:
+        return f"{what}: {wilds} wilds, but the rules allow {rules.max_wilds_per_meld} a meld"
+    if wilds == len(cards) and not rules.all_wild_melds:
+        return f"{what}: the rules allow no meld made only of wilds"
+    shape = _set_fault(meld) if meld.kind is MeldKind.SET else _run_fault(meld, rules)
+    if shape is not None:
+        return f"{what}: {shape}"
+    for card, position in zip(cards, positions, strict=True):
+        if card.is_wild(wild_rank) or card.rank is None:
+            continue
+        stands = Rank(1 if position == ACE_HIGH else position)
+        if card.rank != stands or (meld.suit is not None and card.suit != meld.suit):
+            suit = meld.suit.value if meld.suit else ""
+            return f"{what}: {card} cannot stand for {stands.label}{suit}"
+    return None
+
+
+def _set_fault(meld: Meld) -> str | None:
+    if meld.suit is not None or len(set(meld.positions)) != 1:
+        return "a set has no suit and one rank for every card"
+    if not 1 <= meld.positions[0] <= MAX_RUN:
+        return f"no rank at position {meld.positions[0]}"
+    return None
+
+
+def _run_fault(meld: Meld, rules: RuleSet) -> str | None:
+    low, count = meld.positions[0], len(meld.positions)
+    if meld.suit is None:
+        return "a run has a suit"
+    if meld.positions != tuple(range(low, low + count)) or count > MAX_RUN:
+        return f"positions {list(meld.positions)} are not at most {MAX_RUN} ranks in a row"
+    top = ACE_HIGH if rules.aces_high else MAX_RUN
+    if low < 1 or low + count - 1 > top:
+        return f"positions {list(meld.positions)} are outside 1..{top} (aces {rules.aces})"
+    return None

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.engine.cards import Card, Rank
+from game.engine.cards import Card, Rank, wild_rank_for
 
 SCHEDULES: dict[str, tuple[int, ...]] = {
     "3-13": tuple(range(3, 14)),
@@ -26,7 +26,10 @@ SCHEDULES: dict[str, tuple[int, ...]] = {
 }
 """Hand size of each round, per schedule name."""
 
-_DOUBLED_ROUNDS = {"none": 0, "last": 1, "last_three": 3}
+_DOUBLED_LAST = {"none": 0, "last": 1, "last_three": 3}
+"""How many rounds at the end of the schedule count double, per ``double_penalties``."""
+_FACE_RANKS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+"""Wild ranks of the rounds doubled under ``double_penalties="jqk"``."""
 
 ALLOWED: dict[str, tuple[Any, ...]] = {
     "players": tuple(range(2, 9)),
@@ -40,8 +43,8 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "face_values": ("ten", "rank"),
     "discard_taken_card": (False, True),
     "schedule": tuple(SCHEDULES),
-    "double_penalties": tuple(_DOUBLED_ROUNDS),
-    "tie": ("zero_rounds", "shared"),
+    "double_penalties": (*_DOUBLED_LAST, "jqk"),
+    "tie": ("zero_rounds", "shared", "nobody"),
     "lay_off": (False, True),
 }
 """The values each option accepts; the first of each is the default (``players`` defaults to 4)."""
@@ -74,9 +77,11 @@ class RuleSet:
     schedule: str = "3-13"
     """Round schedule, a key of :data:`SCHEDULES`."""
     double_penalties: str = "none"
-    """Rounds whose penalties count double: ``"none"``, ``"last"``, ``"last_three"``."""
+    """Rounds whose penalties count double: ``"none"``, ``"last"``, ``"last_three"``, or
+    ``"jqk"``: the rounds whose wild rank is the Jack, Queen or King (11, 12, 13 cards)."""
     tie: str = "zero_rounds"
-    """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds, then shared) or ``"shared"``."""
+    """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds, then shared),
+    ``"shared"``, or ``"nobody"`` (a tie gives the match to no one)."""
     lay_off: bool = False
     """Whether players scored after their last turn may lay off onto the melds of who went out."""
 
@@ -135,8 +140,16 @@ class RuleSet:
         return self.aces == "low_or_high"
 
     def multiplier(self, round_index: int) -> int:
-        """Factor applied to penalties of round ``round_index`` (0-based): 1 or 2."""
-        doubled = _DOUBLED_ROUNDS[self.double_penalties]
+        """Factor applied to penalties of round ``round_index`` (0-based): 1 or 2.
+
+        >>> rules = RuleSet(schedule="6-14", double_penalties="jqk")
+        >>> [rules.multiplier(index) for index in range(rules.rounds)]
+        [1, 1, 1, 1, 1, 2, 2, 2, 1]
+        """
+        if self.double_penalties == "jqk":
+            wild_rank = wild_rank_for(self.hand_sizes[round_index])
+            return 2 if wild_rank in _FACE_RANKS else 1
+        doubled = _DOUBLED_LAST[self.double_penalties]
         return 2 if round_index >= self.rounds - doubled else 1
 
     def natural_value(self, rank: Rank) -> int:

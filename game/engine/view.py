@@ -4,12 +4,18 @@ A view is built by ``Match.view_for(seat)`` out of plain values. It holds the
 seat's own hand and the public facts of the match, and nothing else: no other
 hand, no stock order, no reference back to the match. Its
 :meth:`PlayerView.legal_actions` asks the same rules module the match does.
+
+Identical cards (two 7♥ of two decks) cannot be told apart at the table, so a
+view names every card the seat does not hold in its *public* form
+(:func:`public_card`: copy 0), and what it knows other seats hold follows from
+rank and suit alone (RULES.md, "Identical cards").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 from game.engine.actions import Action, Phase
 from game.engine.cards import Card, Rank
@@ -43,9 +49,37 @@ class PublicMove:
     """The card, when it was seen by all (taken or discarded); otherwise ``None``."""
 
 
+@lru_cache(maxsize=512)
+def public_card(card: Card) -> Card:
+    """``card`` as the table sees it: its rank and suit, the copy index left out (0).
+
+    >>> public_card(Card.parse("7H", copy=1)) == Card.parse("7H")
+    True
+    """
+    return card if card.copy == 0 else Card(card.rank, card.suit)
+
+
+def public_move(move: PublicMove) -> PublicMove:
+    """``move`` with its card in its public form."""
+    card = move.card
+    if card is None or card.copy == 0:
+        return move
+    return PublicMove(move.seat, move.kind, public_card(card))
+
+
+@lru_cache(maxsize=256)
+def public_meld(meld: Meld) -> Meld:
+    """``meld`` with its cards in their public form (what each stands for is kept)."""
+    return replace(meld, cards=tuple(public_card(card) for card in meld.cards))
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """Everything ``seat`` may know about the match, as plain values."""
+    """Everything ``seat`` may know about the match, as plain values.
+
+    Only :attr:`hand` (and :attr:`taken_card` on the seat's own turn) hold the
+    seat's physical cards; every other card is in its public form.
+    """
 
     seat: int
     """The seat this view belongs to (0 is the human at the bottom)."""
@@ -60,7 +94,8 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     """Per seat, how many cards it holds."""
     known_cards: tuple[tuple[Card, ...], ...]
-    """Per seat, the cards it took from the discard pile this round and still holds."""
+    """Per seat, the cards it took from the discard pile this round and is still known to
+    hold: a seat that took a 7♥ and later threw a 7♥ is no longer known to hold one."""
     log: tuple[PublicMove, ...]
     """This round's public moves, oldest first."""
     went_out: int | None
@@ -80,7 +115,8 @@ class PlayerView:
     phase: Phase
     """What the match waits for."""
     taken_card: Card | None
-    """The card the current seat just took from the discard pile, if it did."""
+    """The card the current seat just took from the discard pile, if it did (the physical
+    card when the current seat is this one)."""
     last_turns: bool
     """True once someone went out: every remaining turn of the round is a last turn."""
     stock_rebuilds: int
@@ -111,6 +147,6 @@ class PlayerView:
             return ()
         return legal_actions(self._facts())
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         """True if this seat may take ``action`` now."""
         return self.is_my_turn and why_illegal(action, self._facts()) is None

@@ -44,7 +44,7 @@ class MatchRecord:
     totals: tuple[int, ...]
     """Each seat's final total."""
     winners: tuple[int, ...]
-    """The winning seats (more than one when the win is shared)."""
+    """The winning seats (more than one when the win is shared; none when nobody wins)."""
     rounds: int
     """Rounds played."""
     went_out: tuple[int, ...]

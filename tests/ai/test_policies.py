@@ -50,7 +50,10 @@ OPTION_SETS = [
         RuleSet(players=7, jokers=2, schedule="3-15", double_penalties="last"),
         id="seven-players-3-15",
     ),
-    pytest.param(RuleSet(players=5, schedule="up_down"), id="up-and-down"),
+    pytest.param(
+        RuleSet(players=5, schedule="up_down", double_penalties="jqk", tie="nobody"),
+        id="up-and-down",
+    ),
 ]
 
 
@@ -111,7 +114,7 @@ def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
             keep = [code for code in hand if code in known[other]]
             state["hands"][other] = keep + [hidden.pop() for _ in range(len(hand) - len(keep))]
     state["stock"] = hidden
-    return Match.from_json(data)
+    return Match.from_json(data, verify=False)  # a world no play from the seed leads to
 
 
 @pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import fields
 from enum import Enum
@@ -14,7 +15,7 @@ from game.engine.match import Match, cut_for_deal, deal_round
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
-from game.engine.view import MoveKind, PlayerView, PublicMove
+from game.engine.view import MoveKind, PlayerView, PublicMove, public_card
 
 STOCK = Draw(DrawSource.STOCK)
 TAKE = Draw(DrawSource.DISCARD)
@@ -77,13 +78,17 @@ def rig(
     stock_rebuilds: int = 0,
     rest_in_discard: bool = False,
     seed: int = 0,
+    turns_played: int = 0,
 ) -> Match:
-    """A match at the first turn of ``round_index`` with chosen hands and piles.
+    """A match at the start of a turn of ``round_index`` with chosen hands and piles.
 
     ``stock_top`` lists the next cards drawn, first one first; ``discard`` is the
     discard pile bottom to top. The other cards of the shoe go to the bottom of
-    the stock (or under the discard pile with ``rest_in_discard``). Built through
-    ``Match.from_json``, so it is a state the engine itself accepts.
+    the stock (or under the discard pile with ``rest_in_discard``). The round's log
+    holds ``turns_played`` turns (each a stock draw and a discard of the discard
+    pile's (or stock's) bottom card), the last by the seat before ``current_seat``. Built through
+    ``Match.from_json`` (its field checks, not a replay: no actions lead there), so it is
+    a state the engine itself accepts.
     """
     pool = _Pool(rules)
     hand_cards = [pool.take(hand) for hand in hands]
@@ -101,8 +106,15 @@ def rig(
         round_scores = [[0] * players for _ in range(round_index)]
     document = Match.new(rules, seed).to_json()
     document["actions"] = []
+    first_seat = (current_seat - turns_played) % players
+    thrown = (discard_cards or stock)[0].code
+    log = [
+        {"seat": (first_seat + turn) % players, "move": move, **extra}
+        for turn in range(turns_played)
+        for move, extra in (("drew_stock", {}), ("discarded", {"card": thrown}))
+    ]
     document["state"].update(
-        first_dealer=(current_seat - 1 - round_index) % players,
+        first_dealer=(first_seat - 1 - round_index) % players,
         round_index=round_index,
         phase="draw",
         current_seat=current_seat,
@@ -111,13 +123,13 @@ def rig(
         discard_pile=[card.code for card in discard_cards],
         taken_card=None,
         known_cards=[[] for _ in range(players)],
-        log=[],
+        log=log,
         went_out=None,
         last_turns_left=0,
         stock_rebuilds=stock_rebuilds,
         round_scores=[list(row) for row in round_scores],
     )
-    return Match.from_json(document)
+    return Match.from_json(document, verify=False)
 
 
 PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove)
@@ -139,40 +151,52 @@ def check_view(match: Match, seat: int) -> PlayerView:
 
     Its fields are a known list of plain immutable values; the only cards of
     other seats it shows are the known ones (taken from the discard pile) and
-    the melds of who went out; it shows no card of the stock.
+    the melds of who went out; it shows no card of the stock. Every card but
+    those of its own hand is in its public form (no copy index it could not know).
     """
     view = match.view_for(seat)
     assert {field.name for field in fields(view)} == VIEW_FIELDS
     for name in VIEW_FIELDS - {"log"}:
         assert_plain(getattr(view, name), f"view.{name}")
     assert type(view.log) is tuple and len(view.log) == len(match.log)  # entries: check_match
-    assert view.log[-1:] == match.log[-1:]
+    assert view.log == tuple(
+        PublicMove(move.seat, move.kind, move.card and public_card(move.card)) for move in match.log
+    )
     assert view.hand == match.hands[seat]
     assert view.hand_sizes == tuple(len(hand) for hand in match.hands)
     assert view.stock_size == len(match.stock)
-    assert view.discard_pile == match.discard_pile
+    assert view.discard_pile == tuple(public_card(card) for card in match.discard_pile)
+    public = [
+        *view.discard_pile,
+        *(move.card for move in view.log if move.card is not None),
+        *(card for known in view.known_cards for card in known),
+        *(card for meld in view.went_out_melds for card in meld.cards),
+    ]
+    assert all(card.copy == 0 for card in public)
     assert (view.phase, view.current_seat, view.round_index, view.dealer) == (
         match.phase,
         match.current_seat,
         match.round_index,
         match.dealer,
     )
-    assert (view.hand_size, view.wild_rank, view.taken_card) == (
-        match.hand_size,
-        match.wild_rank,
-        match.taken_card,
-    )
+    assert (view.hand_size, view.wild_rank) == (match.hand_size, match.wild_rank)
+    if seat == match.current_seat or match.taken_card is None:
+        assert view.taken_card == match.taken_card
+    else:
+        assert view.taken_card == public_card(match.taken_card)
     assert view.totals == match.totals and view.round_scores == match.round_scores
     assert view.went_out == match.went_out and view.last_turns == match.in_last_turns
     for other, known in enumerate(view.known_cards):
-        assert set(known) <= set(match.hands[other])
+        held = Counter(public_card(card) for card in match.hands[other])
+        assert not Counter(known) - held
+        assert not Counter(known) - Counter(map(public_card, match.known_cards[other]))
     if view.went_out is not None:
         shown = [card for meld in view.went_out_melds for card in meld.cards]
-        assert sorted(shown) == sorted(match.hands[view.went_out])
+        assert sorted(shown) == sorted(map(public_card, match.hands[view.went_out]))
     else:
         assert view.went_out_melds == ()
     if view.taken_card is not None:
-        assert view.taken_card in view.known_cards[view.current_seat]
+        assert public_card(view.taken_card) in view.known_cards[view.current_seat]
     if seat == match.current_seat:
         assert view.legal_actions() == match.legal_actions()
     else:
@@ -239,7 +263,7 @@ def at_round(rules: RuleSet, round_index: int, seed: int = 0) -> Match:
         discard_pile=[card.code for card in discard_pile],
         round_scores=[[0] * rules.players for _ in range(round_index)],
     )
-    return Match.from_json(document)
+    return Match.from_json(document, verify=False)
 
 
 def card(text: str, copy: int = 0) -> Card:

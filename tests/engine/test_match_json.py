@@ -160,12 +160,12 @@ CORRUPTIONS: list[Any] = [
     ),
     pytest.param(
         lambda d: d["state"].update(taken_card=d["state"]["stock"][0]),
-        "taken_card must be in the current hand",
+        "taken_card must be '.*', the card the log shows",
         id="taken-card",
     ),
     pytest.param(
         lambda d: d["state"]["known_cards"][0].append(d["state"]["stock"][0]),
-        r"known_cards\[0\] must be distinct cards of hands\[0\]",
+        r"known_cards\[0\] must be the cards seat 0 took from the discard pile",
         id="known-card",
     ),
     pytest.param(
@@ -253,7 +253,7 @@ def test_foreign_document_is_refused(document: Any) -> None:
 def test_verify_replays_the_history(corrupt: Corruption, message: str) -> None:
     document = saved()
     corrupt(document)
-    Match.from_json(copy.deepcopy(document))  # consistent on its own …
+    Match.from_json(copy.deepcopy(document), verify=False)  # consistent on its own …
     with pytest.raises(ValueError, match=message):  # … but not what its actions give
         Match.from_json(document, verify=True)
 
@@ -269,9 +269,10 @@ def test_round_trip_in_last_turns_and_at_the_end() -> None:
     match.apply(STOCK)
     match.apply(random_action(match, random.Random(0), greed=1.0))
     assert match.in_last_turns
-    assert Match.from_json(json.loads(json.dumps(match.to_json()))) == match
+    # A rigged start: its actions do not lead there from the seed, so no replay.
+    assert Match.from_json(json.loads(json.dumps(match.to_json())), verify=False) == match
     match.apply(STOCK)
     match.apply(random_action(match, random.Random(0), greed=1.0))
     assert match.is_over
-    restored = Match.from_json(json.loads(json.dumps(match.to_json())))
+    restored = Match.from_json(json.loads(json.dumps(match.to_json())), verify=False)
     assert restored == match and restored.winners == match.winners == (0,)

@@ -181,8 +181,9 @@ def test_third_rebuild_ends_the_round_instead() -> None:
 
 
 def test_abandoned_round_from_a_seed_and_scripted_actions() -> None:
-    """Every seat draws from the stock and throws the card back: the stock runs out thrice."""
-    rules = RuleSet(players=2)
+    """Every seat draws from the stock and throws the card back: the stock runs out thrice
+    (with three seats, before the turn limit: two would reach it first)."""
+    rules = RuleSet(players=3)
     seed = next(
         seed
         for seed in range(100)
@@ -201,7 +202,7 @@ def test_abandoned_round_from_a_seed_and_scripted_actions() -> None:
     assert [event.rebuild_number for event in rebuilds] == [1, 2]
     stock_draws += sum(event.cards_count for event in rebuilds)
     assert kinds(events).count(DrewFromStock) == stock_draws
-    assert RoundAbandoned in kinds(events)
+    assert [event.reason for event in events if isinstance(event, RoundAbandoned)] == ["stock"]
     result = scored(events)
     assert result.abandoned
     assert result.penalties == tuple(best_arrangement(h, Rank.THREE, rules).penalty for h in dealt)
