@@ -176,6 +176,14 @@ def _build() -> tuple[RuleOption, ...]:
                     _("Last three rounds"),
                     _("Penalty points of the last three rounds count double."),
                 ),
+                Choice(
+                    "jqk",
+                    _("Jack, Queen, King rounds"),
+                    _(
+                        "Penalty points count double in the rounds where Jacks, Queens or Kings "
+                        "are wild (the last three of 3 to 13)."
+                    ),
+                ),
             ),
         ),
         RuleOption(
@@ -336,6 +344,11 @@ def _build() -> tuple[RuleOption, ...]:
                     "shared",
                     _("Shared"),
                     _("All players tied on the lowest total share the win."),
+                ),
+                Choice(
+                    "nobody",
+                    _("Nobody wins"),
+                    _("When the lowest total is tied, nobody wins the match."),
                 ),
             ),
         ),

@@ -463,11 +463,19 @@ def _values(rules: RuleSet) -> Section:
     return Section(_("Card values"), tuple(lines))
 
 
-def _doubling(factor: int, rounds: list[int]) -> str:
+def _rounds_words(rounds: list[int]) -> str:
+    """``round 11`` or ``rounds 9, 10 and 11``."""
     if len(rounds) == 1:
-        where = _("round {number}").format(number=rounds[0])
-    else:
-        where = _("rounds {numbers}").format(numbers=_join(map(str, rounds)))
+        return _("round {number}").format(number=rounds[0])
+    return _("rounds {numbers}").format(numbers=_join(map(str, rounds)))
+
+
+def _doubling(factor: int, rounds: list[int], court_rounds: bool) -> str:
+    where = _rounds_words(rounds)
+    if court_rounds and factor == 2:
+        return _(
+            "Penalties count double in the rounds where Jacks, Queens or Kings are wild: {rounds}."
+        ).format(rounds=where)
     if factor == 2:
         return _("Penalties count double in {rounds}.").format(rounds=where)
     return _("Penalties are multiplied by {factor} in {rounds}.").format(
@@ -481,7 +489,8 @@ def _scoring(rules: RuleSet) -> Section:
         factor = rules.multiplier(index)
         if factor > 1:
             factors.setdefault(factor, []).append(index + 1)
-    doubling = [_doubling(factor, rounds) for factor, rounds in factors.items()]
+    court_rounds = rules.double_penalties == "jqk"
+    doubling = [_doubling(factor, rounds, court_rounds) for factor, rounds in factors.items()]
     return Section(
         _("Scoring"),
         (
@@ -503,6 +512,7 @@ _TIES = {
         "at 0 wins; if they are still tied, they share the win."
     ),
     "shared": N_("Players tied on the lowest total share the win."),
+    "nobody": N_("If several players share the lowest total, nobody wins the match."),
 }
 
 

@@ -28,7 +28,7 @@ from game.engine.events import (
 )
 from game.engine.match import Match
 from game.i18n import _, language, ngettext
-from game.ui.names import Seating, first_dealer_line, round_title, winners_line
+from game.ui.names import Seating, abandoned_line, first_dealer_line, round_title, winners_line
 
 
 def seat_is_you(seat: int, seating: Seating) -> bool:
@@ -57,8 +57,8 @@ def log_line(event: Event, seating: Seating, rounds: int) -> str:
             return _("The discard pile was shuffled into a new stock")
         case LastTurnsBegan():
             return _("Last turns: everyone else plays once more")
-        case RoundAbandoned():
-            return _("The stock cannot be rebuilt again: the round ends")
+        case RoundAbandoned(reason=reason):
+            return abandoned_line(reason)
         case RoundScored(penalties=penalties):
             scores = " · ".join(
                 _("{name} {points}").format(name=seating.name(seat), points=points)

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from game.card_words import card_short, wild_sentence
 from game.engine.actions import Action, Discard, Phase
 from game.engine.cards import Rank
+from game.engine.events import AbandonReason
 from game.engine.legality import Refusal
-from game.i18n import N_, _
+from game.engine.match import TURN_LIMIT
+from game.i18n import N_, _, ngettext
 
 GAME_NAME = N_("Three-Thirteen")
 """The game's name (the window's caption and the title)."""
@@ -65,13 +67,26 @@ def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
 
 
 def winners_line(winners: Sequence[int], seating: Seating) -> str:
-    """Who won, in words."""
+    """Who won, in words (a tie under the rule "nobody wins" has no winner)."""
     names = [seating.name(seat) for seat in winners]
+    if not names:
+        return _("A tie: nobody wins the match")
     if len(names) == 1:
         if seating.human and winners[0] == 0:
             return _("You win the match!")
         return _("{name} wins the match").format(name=names[0])
     return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def abandoned_line(reason: AbandonReason) -> str:
+    """Why a round ends before anyone went out, as the table announces it."""
+    if reason == "turns":
+        return ngettext(
+            "{count} turn each and nobody went out: the round ends",
+            "{count} turns each and nobody went out: the round ends",
+            TURN_LIMIT,
+        ).format(count=TURN_LIMIT)
+    return _("The stock cannot be rebuilt again: the round ends")
 
 
 def first_dealer_line(dealer: int, seating: Seating) -> str:

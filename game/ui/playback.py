@@ -36,7 +36,7 @@ from game.engine.rules import RuleSet
 from game.i18n import _
 from game.ui.action_log import ActionLog
 from game.ui.layout import TableLayout
-from game.ui.names import Seating, first_dealer_line, round_title
+from game.ui.names import Seating, abandoned_line, first_dealer_line, round_title
 from game.ui.shown import ShownTable
 from game.ui.sound import Sounds
 from game.ui.sprites import CardSprite, Pose
@@ -214,7 +214,7 @@ class Playback:
                     who = self.seating.name(event.went_out)
                     self.announce(_("{name} went out! Your last turn").format(name=who), 3.0)
             case RoundAbandoned():
-                self.announce(_("The stock cannot be rebuilt again: the round ends"), 2.5)
+                self.announce(abandoned_line(event.reason), 2.5)
                 self.wait = self.pace * 2
             case RoundScored():
                 self.place(1.0)

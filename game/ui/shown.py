@@ -16,6 +16,7 @@ from typing import assert_never
 from game.engine.actions import Phase
 from game.engine.cards import Card, Rank
 from game.engine.events import (
+    AbandonReason,
     CutForDeal,
     Dealt,
     Discarded,
@@ -33,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.engine.view import public_card
 from game.ui import hand_order
 
 
@@ -54,6 +56,8 @@ class ShownTable:
     stock_count: int = 0
     went_out: int | None = None
     last_turns: bool = False
+    abandoned: AbandonReason | None = None
+    """Why the round shown ended before its time, if it did."""
     round_scores: list[tuple[int, ...]] = field(default_factory=list)
     totals: tuple[int, ...] = ()
     current_seat: int = 0
@@ -95,8 +99,7 @@ class ShownTable:
                 self._receive(event.seat, event.card, insert_at)
             case Discarded():
                 self.hands[event.seat].remove(event.card)
-                if event.card in self.known[event.seat]:
-                    self.known[event.seat].remove(event.card)
+                self._forget_known(event.seat, event.card)
                 self.discard.append(event.card)
                 self.current_seat = (event.seat + 1) % len(self.hands)
                 self.phase = Phase.DRAW
@@ -108,6 +111,7 @@ class ShownTable:
             case LastTurnsBegan():
                 self.last_turns = True
             case RoundAbandoned():
+                self.abandoned = event.reason
                 self.phase = None
             case RoundScored():
                 self.round_scores.append(event.penalties)
@@ -164,7 +168,18 @@ class ShownTable:
         self.stock_count = self.rules.shoe_size
         self.went_out = None
         self.last_turns = False
+        self.abandoned = None
         self.phase = None
+
+    def _forget_known(self, seat: int, card: Card) -> None:
+        """A card of the rank and suit of ``card`` thrown: the table no longer knows that the
+        seat holds one it took (two 7♥ cannot be told apart)."""
+        same = public_card(card)
+        known = self.known[seat]
+        for index, taken in enumerate(known):
+            if public_card(taken) == same:
+                del known[index]
+                return
 
     def _receive(self, seat: int, card: Card, insert_at: int | None) -> None:
         """``seat`` drew ``card``: it now must discard."""

@@ -401,6 +401,8 @@ class RoundSummaryScene(Overlay):
         if event.went_out is not None:
             name = self.seating.name(event.went_out)
             title = _("{round} — {name} went out").format(round=title, name=name)
+        elif event.abandoned and self.shown.abandoned == "turns":
+            title = _("{round} — nobody went out").format(round=title)
         elif event.abandoned:
             title = _("{round} — the stock ran out").format(round=title)
         if event.multiplier > 1:

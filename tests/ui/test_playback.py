@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.events import MatchOver, RoundScored
+from game.engine.events import MatchOver, RoundAbandoned, RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.layout import TableLayout
-from game.ui.names import Seating
+from game.ui.names import Seating, winners_line
 from game.ui.playback import Playback
 from game.ui.shown import ShownTable
 from game.ui.sound import Sounds
@@ -66,3 +66,19 @@ def test_an_unknown_event_is_an_error_not_a_silence() -> None:
         playback.show_next()
     with pytest.raises(AssertionError):
         ShownTable(RuleSet()).follow("not an event")  # type: ignore[arg-type]
+
+
+def test_a_round_stopped_by_the_turn_limit_is_announced_and_logged() -> None:
+    playback = make_playback(0.0, [])
+    playback.extend([RoundAbandoned(0, 1, "turns"), RoundAbandoned(0, 1)])
+    lines = []
+    while playback.show_next():
+        assert playback.banner is not None
+        lines.append(playback.banner.text)
+    assert "100 turns each" in lines[0] and "stock cannot be rebuilt" in lines[1]
+    assert playback.log.lines(Seating(), 11)[-2:] == lines
+    assert playback.shown.abandoned == "stock"
+
+
+def test_a_match_nobody_wins_says_so() -> None:
+    assert winners_line((), Seating()) == "A tie: nobody wins the match"

@@ -7,8 +7,11 @@ from collections import Counter
 
 import pytest
 
+from game.engine.cards import Card, Rank, Suit
+from game.engine.events import Discarded, TookDiscard
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.engine.view import public_card
 from game.ui.shown import ShownTable
 
 
@@ -38,8 +41,24 @@ def test_events_rebuild_the_table(rules: RuleSet, seed: int) -> None:
         assert [Counter(hand) for hand in shown.hands] == [Counter(h) for h in match.hands]
         assert shown.discard == list(match.discard_pile)
         assert shown.stock_count == len(match.stock)
-        assert [Counter(k) for k in shown.known] == [Counter(k) for k in match.known_cards]
+        public = match.view_for(0).known_cards  # what the table may know of the others
+        assert [Counter(map(public_card, k)) for k in shown.known[1:]] == [
+            Counter(map(public_card, k)) for k in public[1:]
+        ]
         assert shown.round_index == match.round_index
         assert shown.wild_rank == match.wild_rank
         assert (shown.current_seat, shown.phase) == (match.current_seat, match.phase)
     assert shown.round_scores == list(match.round_scores)
+
+
+def test_throwing_the_twin_of_a_taken_card_is_no_longer_known() -> None:
+    """Two 7♥ cannot be told apart: after throwing either, Left is not known to hold one."""
+    taken, twin = Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.HEARTS, copy=1)
+    shown = ShownTable(RuleSet())
+    shown.discard, shown.hands[1] = [taken], [twin, Card(Rank.TWO, Suit.CLUBS)]
+    shown.follow(TookDiscard(1, taken))
+    assert shown.known[1] == [taken]
+    shown.follow(Discarded(1, twin))
+    assert shown.known[1] == [] and sorted(shown.hands[1]) == sorted(
+        [taken, Card(Rank.TWO, Suit.CLUBS)]
+    )
