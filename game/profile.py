@@ -56,7 +56,7 @@ class Profile:
         self.notices: list[str] = []
         """Messages for the player, oldest first; the window shows and clears them."""
         self._write_failed = False
-        self._behind = WriteBehind(self._write_text)
+        self._behind = WriteBehind(lambda name, data: self._write_text(name, _dumps(data)))
         self._stamps: dict[str, tuple[int, int, int]] = {}
         """Per file, how it stood when the game last read or wrote it."""
 
@@ -99,8 +99,9 @@ class Profile:
         return self._write_text(name, _dumps(data))
 
     def write_soon(self, name: str, data: dict[str, Any]) -> None:
-        """Replace the file ``name`` with ``data`` on the writing thread (as :meth:`write`)."""
-        self._behind.submit(name, _dumps(data))
+        """Replace the file ``name`` with ``data`` on the writing thread (as :meth:`write`);
+        ``data`` (fresh from a ``to_json``) must not change afterwards."""
+        self._behind.submit(name, data)
 
     def flush(self) -> None:
         """Wait until what :meth:`write_soon` was given is written."""

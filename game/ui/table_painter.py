@@ -110,8 +110,8 @@ class RestingLayer:
 
     Most frames only a card or two glides: the felt, the piles, the fans and your hand at
     rest are blitted from this layer, and only what moves is drawn again. The layer is
-    kept in parts — the piles, and each hand as a picture of its own — and when a part
-    changes only its place is drawn again.
+    kept in parts — the piles, each hand, the name plates, the log and the words that
+    change little — and when a part changes, only where it lies is drawn again.
     """
 
     def __init__(self) -> None:
@@ -127,6 +127,8 @@ class RestingLayer:
         base_felt = felt(surface.get_size(), tuple(log) if log.w else None)
         base = (surface.get_size(), tuple(log), art.deck, art.back, art.indices, language())
         layer = self._surface
+        if text.drawn is not None:  # texts are being recorded: every one must be drawn
+            self._base = None
         if base != self._base or layer is None:
             layer = self._surface = surface.copy()
             self._base, self._parts = base, {}
@@ -135,15 +137,15 @@ class RestingLayer:
         changed = [name for name, key in keys.items() if self._part_key(name) != key]
         dirty: list[pygame.Rect] = []
         for name in changed:
-            old = self._parts[name][1].rect if name in self._parts else None
+            old = self._parts[name][1].covers if name in self._parts else ()
             part = _draw_part(picture, name, art, text)
             self._parts[name] = (keys[name], part)
-            dirty += [rect for rect in (old, part.rect) if rect is not None and rect.w]
+            dirty += [rect for rect in (*old, *part.covers) if rect.w and rect.h]
         for area in dirty:
             layer.set_clip(area)
             layer.blit(base_felt, area, area)
             for _shows, part in self._parts.values():
-                if part.rect.colliderect(area):
+                if area.collidelist(part.covers) != -1:
                     part.paint(layer)
         layer.set_clip(None)
         surface.blit(layer, (0, 0))
@@ -159,10 +161,23 @@ class _Part:
 
     rect: pygame.Rect
     paint: Callable[[pygame.Surface], object] = lambda surface: None
+    areas: tuple[pygame.Rect, ...] = ()
+    """Where it is painted, if in several places within :attr:`rect` (else all of it)."""
+
+    @property
+    def covers(self) -> tuple[pygame.Rect, ...]:
+        """The rectangles it paints in."""
+        return self.areas or (self.rect,)
 
 
 PILES = "piles"
 """The name of the resting layer's part that holds the stock and the discard pile."""
+PLATE = "plate"
+"""With a seat, the name of the part that holds that seat's name plate."""
+WORDS = "words"
+"""The part that holds the round's title, the dealer, your penalty and the keys."""
+LOG = "log"
+"""The part that holds the action log."""
 
 
 def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object, ...]]:
@@ -173,13 +188,40 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
     keys: dict[object, tuple[object, ...]] = {PILES: (shown.stock_count, discard)}
     for seat in (*range(1, len(shown.hands)), 0):
         keys[seat] = _hand_key(picture, seat, art)
+    for seat in range(1, len(shown.hands)):
+        keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
+    keys[WORDS] = (
+        picture.title,
+        picture.dealer,
+        shown.last_turns,
+        picture.human,
+        bool(shown.hands[0]),
+        picture.arrangement.penalty,
+        picture.you_label,
+        tuple(tuple(button.rect) for button in picture.buttons),
+    )
+    keys[LOG] = (picture.log, picture.log_back)
     return keys
 
 
 def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) -> _Part:
     """The part ``name`` of the resting layer as ``picture`` shows it."""
+    layout = picture.layout
     if name == PILES:
-        return _Part(_piles_rect(picture.layout), lambda on: _paint_piles(picture, on, art, text))
+        return _Part(_piles_rect(layout), lambda on: _paint_piles(picture, on, art, text))
+    if name == WORDS:
+        return _Part(
+            pygame.Rect(0, 0, layout.width, layout.height),
+            lambda on: _paint_fixed_words(picture, on, text),
+            _words_rects(picture),
+        )
+    if name == LOG:
+        log = picture.log_rect
+        return _Part(log.copy(), lambda on: paint_log(on, text, log, picture.log, picture.log_back))
+    if isinstance(name, tuple):
+        seat = name[1]
+        box = layout.plate_box(seat)
+        return _Part(box, lambda on: _paint_seat_plate(picture, on, text, seat))
     assert isinstance(name, int)
     return _draw_hand(picture, name, art, text)
 
@@ -213,7 +255,8 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
 
 
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
-    """The cards of ``seat`` at rest (yours with their marks) drawn on a picture of their own."""
+    """The cards of ``seat`` at rest (yours with their marks): painted straight on the
+    layer, within the rectangle they and their marks cover."""
     hand = picture.shown.hands[seat]
     resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
     if not resting:
@@ -221,17 +264,17 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     rects = [rect_of(picture.sprites[card]) for _, card in resting]
     pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
     bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
-    local = pygame.Surface(bounds.size, pygame.SRCALPHA)
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
     group_of = {card: number for number, group in enumerate(groups) for card in group}
-    for index, card in resting:
-        pose = picture.sprites[card].pose
-        x, y = pose.center
-        moved = Pose((x - bounds.left, y - bounds.top), pose.height, pose.angle, pose.face_up)
-        rect = art.draw(local, card, moved)
-        if seat == 0:
-            _paint_card_marks(picture, local, text, rect, index, group_of.get(card))
-    return _Part(bounds, lambda on: on.blit(local, bounds))
+    poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
+
+    def paint(surface: pygame.Surface) -> None:
+        for index, card, pose in poses:
+            rect = art.draw(surface, card, pose)
+            if seat == 0:
+                _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
+
+    return _Part(bounds, paint)
 
 
 def in_flight(picture: TablePicture) -> list[CardSprite]:
@@ -257,9 +300,6 @@ def paint_table(
 ) -> None:
     """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given)."""
     (resting or RestingLayer()).blit(picture, surface, art, text)
-    for seat in range(1, len(picture.shown.hands)):
-        _paint_seat_plate(picture, surface, text, seat)
-    _paint_hand_words(picture, surface, text)
     if isinstance(picture.hinted, Draw):
         _glow(surface, picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
     for sprite in in_flight(picture):
@@ -272,7 +312,6 @@ def paint_table(
     for button in picture.buttons:
         button.draw(surface, text)
     _paint_texts(picture, surface, text)
-    paint_log(surface, text, picture.log_rect, picture.log, picture.log_back)
     if len(picture.fanned) > 1:
         _paint_fan(picture, surface, art, text)
     if picture.named is not None:
@@ -367,12 +406,9 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
     text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
 
 
-def _paint_seat_plate(
-    picture: TablePicture, surface: pygame.Surface, text: Text, seat: int
-) -> None:
-    shown, layout = picture.shown, picture.layout
-    anchor, point = layout.seat_label_anchor(seat)
-    size = layout.text_size
+def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
+    """A seat's name plate: its name and level, its cards and total, what it took, ..."""
+    shown = picture.shown
     active = shown.current_seat == seat and shown.phase is not None
     lines = [
         (picture.seat_labels[seat], GOLD if active else INK, True),
@@ -385,6 +421,16 @@ def _paint_seat_plate(
         lines.append((_("Dealer"), MUTED, False))
     if active and picture.thinking == seat:
         lines.append((_("thinking…"), GOLD, False))
+    return lines
+
+
+def _paint_seat_plate(
+    picture: TablePicture, surface: pygame.Surface, text: Text, seat: int
+) -> None:
+    layout = picture.layout
+    anchor, point = layout.seat_label_anchor(seat)
+    size = layout.text_size
+    lines = _plate_lines(picture, seat)
     y = point[1] - len(lines) * size * 0.65
     edge = "topright" if anchor == "midright" else "topleft"
     box = layout.plate_box(seat)
@@ -401,17 +447,22 @@ def _held(cards: int, total: int) -> str:
     )
 
 
-def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """Your penalty now and your line, above your hand."""
+def _hand_words_box(picture: TablePicture) -> pygame.Rect:
+    """Where your line and your penalty go, above your hand, left of the buttons."""
     layout = picture.layout
-    if not picture.shown.hands[0]:
-        return
     top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
     buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
-    box = pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
+    return pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
+
+
+def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """Your penalty now and your line, above your hand."""
+    if not picture.shown.hands[0]:
+        return
+    box, size = _hand_words_box(picture), picture.layout.text_size
     penalty = _("Penalty now: {points}").format(points=picture.arrangement.penalty)
-    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=(margin, top))
-    above = (margin, top - size - 4)
+    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
+    above = (box.left, box.bottom - size - 4)
     text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
 
 
@@ -454,7 +505,16 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
     pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
 
 
-def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
+    """Where the words that change little go: the corner, your line, the keys."""
+    layout = picture.layout
+    help_size = max(10, layout.text_size - 3)
+    keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
+    return (layout.corner_box, _hand_words_box(picture), keys)
+
+
+def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """The round's title, the dealer, the last turns, your line and penalty, the keys."""
     layout = picture.layout
     size, margin = layout.text_size, layout.margin
     corner = layout.corner_box
@@ -465,6 +525,19 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.shown.last_turns:
         last = _("Last turns")
         text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
+    _paint_hand_words(picture, surface, text)
+    if picture.human:
+        help_size = max(10, size - 3)
+        keys = KEYS_HELP_WITH_LOG if surface.get_width() >= NARROWEST_WINDOW else KEYS_HELP
+        table = pygame.Rect(0, 0, layout.width, layout.height)
+        at = (layout.width // 2, layout.keys_line_y)
+        text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
+
+
+def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """What changes often: the status, the coach, the banner and the notice."""
+    layout = picture.layout
+    size = layout.text_size
     table = pygame.Rect(0, 0, layout.width, layout.height)
     if picture.status:
         text.blit(surface, picture.status, size, INK, box=table, center=layout.status_center)
@@ -476,11 +549,6 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.notice is not None:
         y = layout.status_center[1] + size + 6
         text.blit(surface, picture.notice, size, GOLD, box=table, center=(layout.width // 2, y))
-    if picture.human:
-        help_size = max(10, size - 3)
-        keys = KEYS_HELP_WITH_LOG if surface.get_width() >= NARROWEST_WINDOW else KEYS_HELP
-        at = (layout.width // 2, layout.keys_line_y)
-        text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
 
 
 def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, message: str) -> None:

@@ -15,7 +15,7 @@ from game.profile import Profile
 from game.settings import Settings
 from game.ui.app import App
 from game.ui.table import TableScene
-from tests.ui.driver import FRAME, key, make_app, step_until, table_of
+from tests.ui.driver import FRAME, key, make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match
 
 
@@ -59,7 +59,7 @@ def test_undo_is_refused_once_an_ai_seat_has_acted(tmp_path: Path) -> None:
     try:
         table, _before, _hand = discard_one(app)
         count = len(table.match.actions)
-        step_until(app, lambda: len(table.match.actions) > count)
+        wait_until(app, lambda: len(table.match.actions) > count, 60)  # the AI seat acts
         assert not table._undo_button.enabled()
         now = table.match.to_json()
         key(pygame.K_u)
