@@ -8,20 +8,41 @@ never waits for it; until it is ready the screen says so.
 
 from __future__ import annotations
 
+import random
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.engine.actions import Action
 from game.engine.match import Match
+from game.engine.view import PlayerView
 from game.hint_words import action_words
 from game.i18n import N_, _, decimal
-from game.review import Decision, costliest, review
+from game.review import Decision, Judgement, Reviewer, costliest, review
 from game.ui.art import card_height, card_width
 from game.ui.layout import TableLayout
 from game.ui.scene import Scene, SceneContext
 from game.ui.sprites import Pose
 from game.ui.table_painter import felt
 from game.ui.widgets import GOLD, INK, MUTED, Button
+
+
+class _Left(Exception):
+    """The review's screen was left: its work stops."""
+
+
+class _StoppableReviewer(Reviewer):
+    """A reviewer that stops at the next decision once ``stop`` is set."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        super().__init__()
+        self._stop = stop
+
+    def judge(self, view: PlayerView, played: Action, rng: random.Random) -> Judgement:
+        if self._stop.is_set():
+            raise _Left
+        return super().judge(view, played, rng)
 
 
 class ReviewScene(Scene):
@@ -31,8 +52,14 @@ class ReviewScene(Scene):
         super().__init__(context)
         self.round_number = round_number
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self._left = threading.Event()
+        """Set when the screen is left: the review stops at its next decision."""
         self._work: Future[list[Decision]] = self._pool.submit(
-            review, match.copy(), 0, round_number=round_number
+            review,
+            match.copy(),
+            0,
+            round_number=round_number,
+            reviewer=_StoppableReviewer(self._left),
         )
         self.decisions: list[Decision] | None = None
         self.costly: set[int] = set()
@@ -69,6 +96,7 @@ class ReviewScene(Scene):
         self.on_resize()
 
     def on_leave(self) -> None:
+        self._left.set()  # a review under way would run on to its end, holding the interpreter
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def on_resize(self) -> None:
