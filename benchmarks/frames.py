@@ -47,7 +47,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     worker = max((peak_kb(child.pid) for child in multiprocessing.active_children()), default=0)
     app.close()
-    frames = [seconds * 1000 for seconds in app.frame_seconds[10:]]  # skip window set-up
+    frames = [seconds * 1000 for seconds in list(app.frame_seconds)[10:]]  # skip window set-up
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     own_kb = own / 1024 if sys.platform == "darwin" else own  # macOS reports bytes
     print(f"{len(frames)} frames in {elapsed:.0f} s at {args.size}")

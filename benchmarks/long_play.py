@@ -126,7 +126,7 @@ def sample(app: App, number: int, started: float, worker: int) -> Sample:
     return Sample(
         match=number,
         seconds=time.perf_counter() - started,
-        frames=len(app.frame_seconds),
+        frames=app.frames_drawn,
         rss_kb=status_kb("VmRSS"),
         objects=len(objects),
         tables=tables,
@@ -280,7 +280,7 @@ def main() -> None:
     report(samples)
     print(
         f"App.frame_seconds holds {len(kept)} frame times in {frames_kb:.0f} KB "
-        f"({frames_kb * 1024 / len(kept):.0f} bytes a frame, never dropped)"
+        f"(the latest {kept.maxlen} at most)"
     )
     print(f"peak RSS of the window process: {status_kb('VmHWM') / 1024:.1f} MB")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,6 +32,8 @@ TOAST_SECONDS = 6.0
 """How long a notice of the profile (a file set aside, a folder not writable) stays up."""
 MAX_DT = 0.1
 """Longest step a frame may take (after a stall, animations jump rather than lurch)."""
+FRAMES_KEPT = FPS * 60 * 10
+"""How many frames' times the window keeps (ten minutes' worth; older ones go)."""
 
 
 class App:
@@ -53,8 +56,10 @@ class App:
         self._sounds = Sounds(enabled=not self._options.mute)
         self.stack = SceneStack()
         self.running = True
-        self.frame_seconds: list[float] = []
-        """Work time of every frame (events, update, draw, flip), for benchmarks."""
+        self.frame_seconds: deque[float] = deque(maxlen=FRAMES_KEPT)
+        """Work time of the latest frames (events, update, draw, flip), for benchmarks."""
+        self.frames_drawn = 0
+        """Frames since the window opened."""
         self.done = False
         """True once an autoplay run has finished."""
         folder = self._options.profile
@@ -210,8 +215,9 @@ class App:
             self._draw(self._screen)
             pygame.display.flip()
         self.frame_seconds.append(time.perf_counter() - started)
+        self.frames_drawn += 1
         frames = self._options.frames
-        if frames is not None and len(self.frame_seconds) >= frames:
+        if frames is not None and self.frames_drawn >= frames:
             self.quit()
 
     def _resized(self, event: pygame.event.Event) -> None:

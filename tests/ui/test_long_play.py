@@ -23,8 +23,9 @@ from game.engine.rules import RuleSet
 from game.memory import Memory
 from game.profile import Profile
 from game.settings import Settings
-from game.ui.app import App
+from game.ui.app import FRAMES_KEPT, App
 from game.ui.art import CardArt
+from tests.ui.driver import FRAME
 
 SEATS = ("easy", "greedy", "easy", "greedy")
 TEXT_LIMIT = 601
@@ -107,3 +108,12 @@ def describe(first: Sample, last: Sample) -> str:
         f"after match 1: {first.files} files, {first.threads} threads; "
         f"after match {last.match}: {last.files} files, {last.threads} threads"
     )
+
+
+def test_the_window_keeps_only_the_latest_frame_times(app: App) -> None:
+    """Hours of play do not pile up frame times: only the latest ten minutes are kept."""
+    kept = app.frame_seconds.maxlen
+    assert kept == FRAMES_KEPT
+    for _ in range(3):
+        app.step(FRAME)
+    assert app.frames_drawn == 3 and len(app.frame_seconds) == 3
