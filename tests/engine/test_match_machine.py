@@ -213,7 +213,7 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 MatchMachine.TestCase.settings = settings(
-    max_examples=50,
+    max_examples=30,
     stateful_step_count=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
