@@ -47,7 +47,7 @@ def test_undo_restores_the_match_exactly_before_anyone_plays(tmp_path: Path) -> 
         again = table_of(app)
         assert again is not table
         assert again.match.to_json() == before and again.hand == hand
-        assert Memory(Profile(tmp_path)).saved_match() is not None
+        app.memory.profile.flush()  # the save is written on its own thread
         saved = Memory(Profile(tmp_path)).saved_match()
         assert saved is not None and saved.match.to_json() == before
     finally:
