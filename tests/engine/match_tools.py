@@ -16,34 +16,10 @@ from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
 from game.engine.view import MoveKind, PlayerView, PublicMove, public_card
+from game.sim.soak import VIEW_FIELDS
 
 STOCK = Draw(DrawSource.STOCK)
 TAKE = Draw(DrawSource.DISCARD)
-
-VIEW_FIELDS = {
-    "seat",
-    "rules",
-    "hand",
-    "discard_pile",
-    "stock_size",
-    "hand_sizes",
-    "known_cards",
-    "log",
-    "went_out",
-    "went_out_melds",
-    "round_index",
-    "hand_size",
-    "wild_rank",
-    "dealer",
-    "current_seat",
-    "phase",
-    "taken_card",
-    "last_turns",
-    "stock_rebuilds",
-    "round_scores",
-    "totals",
-}
-"""Every field a view may have: a new field must be added here on purpose."""
 
 
 class _Pool:

@@ -11,30 +11,15 @@ from game.engine.cards import Rank
 from game.engine.events import MatchOver, RoundScored, WentOut
 from game.engine.rules import SCHEDULES, RuleSet
 from tests.engine.match_tools import STOCK, card, rig
+from tests.engine.test_match_scenarios import finish_last_round
 
 # -- tie: "nobody" -------------------------------------------------------------
 
 
 def last_round_ending_level(rules: RuleSet, earlier: list[list[int]]) -> MatchOver:
     """Three seats play the short schedule's last round, each scoring 0 in it."""
-    match = rig(
-        rules,
-        [
-            "2C 2D 2H 5C 5D 5H 7S 7D 7H 7C",
-            "3C 3D 3H 6C 6D 6H 8S 8D 8H 8C",
-            "4C 4D 4H 9C 9D 9H JS JD JH JC",
-        ],
-        stock_top="KC KD KH",
-        round_index=rules.rounds - 1,
-        round_scores=earlier,
-    )
-    events = []
-    for _ in range(3):
-        events += match.apply(STOCK)
-        events += match.apply(Discard(match.hands[match.current_seat][-1]))
-    over = events[-1]
-    assert isinstance(over, MatchOver) and match.is_over
-    assert over.winners == match.winners
+    over = finish_last_round(rules, earlier)[-1]
+    assert isinstance(over, MatchOver)
     return over
 
 

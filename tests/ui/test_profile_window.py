@@ -55,12 +55,18 @@ class Recorded(list[str]):
         super().append(notice)
 
 
+def recording_window(profile: Path) -> tuple[App, Recorded]:
+    """A window on ``profile`` whose every notice is remembered."""
+    app = make_app(mute=True, profile=str(profile))
+    recorded = Recorded()
+    app.memory.profile.notices = recorded
+    return app, recorded
+
+
 def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    app = make_app(mute=True, profile=str(blocker / "profile"))
-    recorded = Recorded()
-    app.memory.profile.notices = recorded
+    app, recorded = recording_window(blocker / "profile")
     try:
         table = human_table(app)
         play(app, table, actions=30)
@@ -74,9 +80,7 @@ def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path
 def test_a_full_disk_during_a_match_is_said_once_and_the_last_save_stays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = make_app(mute=True, profile=str(tmp_path))
-    recorded = Recorded()
-    app.memory.profile.notices = recorded
+    app, recorded = recording_window(tmp_path)
     try:
         table = human_table(app)
         play(app, table, actions=6)
@@ -101,9 +105,7 @@ def test_a_full_disk_during_a_match_is_said_once_and_the_last_save_stays(
 
 
 def test_a_save_replaced_while_the_game_runs_is_kept_and_said(tmp_path: Path) -> None:
-    app = make_app(mute=True, profile=str(tmp_path))
-    recorded = Recorded()
-    app.memory.profile.notices = recorded
+    app, recorded = recording_window(tmp_path)
     try:
         table = human_table(app)
         play(app, table, actions=6)
