@@ -34,6 +34,8 @@ MAX_DT = 0.1
 """Longest step a frame may take (after a stall, animations jump rather than lurch)."""
 FRAMES_KEPT = FPS * 60 * 10
 """How many frames' times the window keeps (ten minutes' worth; older ones go)."""
+UNCOVERED = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
+"""Window events after which the whole window is drawn again (not only what changed)."""
 
 
 class App:
@@ -175,7 +177,8 @@ class App:
         pygame.image.save(self._screen, path)
 
     def draw(self) -> None:
-        """Draw a fresh frame on the screen (without flipping it to the display)."""
+        """Draw a fresh frame on the screen, whole (without flipping it to the display)."""
+        self.stack.repaint()
         self._draw(self._screen)
 
     @property
@@ -183,10 +186,15 @@ class App:
         """The notice on screen now, if any."""
         return None if self._toast is None else self._toast.text
 
-    def _draw(self, surface: pygame.Surface) -> None:
-        self.stack.draw(surface)
+    def _draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw a frame; returns where it differs from the last one (None: anywhere)."""
+        if self._toast is not None:
+            self.stack.repaint()  # the notice covered part of the last frame
+        changed = self.stack.draw(surface)
         if self._toast is not None:
             paint_toast(surface, self._text, self._toast.text)
+            self.stack.repaint()
+        return changed
 
     def _update_toast(self, dt: float) -> None:
         """Show the profile's notices one after another, each for a few seconds."""
@@ -208,12 +216,17 @@ class App:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
+                if event.type in UNCOVERED:
+                    self.stack.repaint()
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
         self._update_toast(min(dt, MAX_DT))
         if self.running:
-            self._draw(self._screen)
-            pygame.display.flip()
+            changed = self._draw(self._screen)
+            if changed is None:
+                pygame.display.flip()
+            elif changed:
+                pygame.display.update(changed)
         self.frame_seconds.append(time.perf_counter() - started)
         self.frames_drawn += 1
         frames = self._options.frames

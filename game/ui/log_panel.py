@@ -4,11 +4,12 @@ gold, scrolled with the wheel over it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from game.i18n import _
-from game.ui.text import Text
+from game.ui.text import Color, Text
 from game.ui.widgets import GOLD, INK, PANEL
 
 NARROWEST_WINDOW = 960
@@ -50,21 +51,27 @@ def shade_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(shade, rect)
 
 
-def paint_log(
-    surface: pygame.Surface, text: Text, rect: pygame.Rect, lines: Sequence[str], back: int
-) -> None:
-    """The panel: a heading, then as many of ``lines`` as fit, ``back`` lines up from the end.
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One line of the panel as drawn: the heading, or a line (or part of one) of the log."""
 
-    The panel's shade is in the felt beneath (:func:`shade_panel`), drawn once.
-    """
+    words: str
+    size: int
+    colour: Color
+    bold: bool
+    box: pygame.Rect
+
+
+def log_rows(text: Text, rect: pygame.Rect, lines: Sequence[str], back: int) -> list[LogRow]:
+    """The panel's rows: a heading, then as many of ``lines`` as fit (wrapped), ``back``
+    lines up from the end, the newest in gold (none if the panel is not shown)."""
     if not rect.w:
-        return
+        return []
     size = max(10, round(rect.height * 0.019))
     pad = size // 2
-    pygame.draw.line(surface, GOLD, rect.topleft, rect.bottomleft)
     inner = rect.inflate(-pad * 2, -pad * 2)
     heading = pygame.Rect(inner.left, inner.top, inner.width, round(size * 1.8))
-    text.blit(surface, _("This round"), size, GOLD, True, box=heading, topleft=heading.topleft)
+    shown = [LogRow(_("This round"), size, GOLD, True, heading)]
     line_height = round(size * 1.3)
     rows: list[tuple[str, bool]] = []
     for index, line in enumerate(lines):
@@ -73,10 +80,28 @@ def paint_log(
     room = max(1, (inner.bottom - heading.bottom) // line_height)
     back = min(back, max(0, len(rows) - room))
     end = len(rows) - back
-    shown = rows[max(0, end - room) : end]
     top = heading.bottom
-    for part, newest in shown:
+    for part, newest in rows[max(0, end - room) : end]:
         box = pygame.Rect(inner.left, top, inner.width, line_height)
-        colour = GOLD if newest else INK
-        text.blit(surface, part, size, colour, newest, box=box, topleft=box.topleft)
+        shown.append(LogRow(part, size, GOLD if newest else INK, newest, box))
         top += line_height
+    return shown
+
+
+def paint_log(
+    surface: pygame.Surface, text: Text, rect: pygame.Rect, rows: Sequence[LogRow]
+) -> None:
+    """The panel in ``rect``: its edge and its ``rows`` (from :func:`log_rows`).
+
+    The panel's shade is in the felt beneath (:func:`shade_panel`), drawn once.
+    """
+    if not rect.w:
+        return
+    pygame.draw.line(surface, GOLD, rect.topleft, rect.bottomleft)
+    clip = surface.get_clip()
+    for row in rows:
+        box = row.box
+        if box.colliderect(clip):
+            text.blit(
+                surface, row.words, row.size, row.colour, row.bold, box=box, topleft=box.topleft
+            )

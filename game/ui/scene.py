@@ -117,7 +117,13 @@ class Scene:
         """An overlay: dim the scenes beneath it (drawn once, not every frame)."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the scene; changes nothing."""
+        """Paint the scene; changes nothing (but what it keeps of the frame it drew)."""
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint only what changed since the frame this scene last drew on ``surface``
+        (which still holds it) and return where; None if it cannot (the default), and it
+        is then drawn whole."""
+        return None
 
 
 class SceneStack:
@@ -127,6 +133,8 @@ class SceneStack:
         self._scenes: list[Scene] = []
         self._backdrop: tuple[Scene, pygame.Surface] | None = None
         """The scenes under the top overlay as last drawn, for that overlay."""
+        self._painted: tuple[Scene, pygame.Surface] | None = None
+        """The top scene when the last frame was drawn, and the surface that holds it."""
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -184,31 +192,48 @@ class SceneStack:
         for scene in self._scenes:
             scene.on_language()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the topmost opaque scene up.
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw from the topmost opaque scene up; returns where the surface changed since
+        the last frame drawn on it (None: anywhere).
 
         Only the top scene moves (only it is updated), so what lies under an overlay is
-        drawn once, veiled, and kept until the stack or the window changes.
+        drawn once, veiled, and kept until the stack or the window changes. The top scene,
+        if it drew the last frame on ``surface``, may draw only what changed since.
         """
         start = len(self._scenes) - 1
         while start > 0 and not self._scenes[start].opaque:
             start -= 1
         shown = self._scenes[max(start, 0) :]
-        if len(shown) < 2:
-            for scene in shown:
-                scene.draw(surface)
-            return
+        if not shown:
+            self._painted = None
+            return None
         top = shown[-1]
-        kept = self._backdrop
-        if kept is None or kept[0] is not top or kept[1].get_size() != surface.get_size():
-            backdrop = surface.copy()
-            for scene in shown[:-1]:
-                scene.draw(backdrop)
-            top.veil(backdrop)
-            self._backdrop = kept = (top, backdrop)
-        surface.blit(kept[1], (0, 0))
-        top.draw(surface)
+        continuing = self._painted is not None and self._painted == (top, surface)
+        self._painted = (top, surface)
+        backdrop = None
+        if len(shown) > 1:
+            kept = self._backdrop
+            if kept is None or kept[0] is not top or kept[1].get_size() != surface.get_size():
+                kept = (top, surface.copy())
+                for scene in shown[:-1]:
+                    scene.draw(kept[1])
+                top.veil(kept[1])
+                self._backdrop = kept
+                continuing = False
+            backdrop = kept[1]
+        changed = top.draw_changes(surface) if continuing else None
+        if changed is None:
+            if backdrop is not None:
+                surface.blit(backdrop, (0, 0))
+            top.draw(surface)
+        return changed
 
     def redraw(self) -> None:
         """Forget what was kept of the scenes under an overlay: it is drawn afresh."""
         self._backdrop = None
+        self.repaint()
+
+    def repaint(self) -> None:
+        """Something else painted over the window, or it was uncovered: the next frame is
+        drawn whole."""
+        self._painted = None

@@ -241,6 +241,9 @@ class Overlay(Scene):
         """How long a card takes to travel (0: no motion at all)."""
         self.motions: list[Motion] = []
         """What moves on the panel; a click or Space finishes it all at once."""
+        self._shown: tuple[tuple[object, ...], bool] | None = None
+        """The look the panel was last drawn with (:meth:`look`), and whether it spilled
+        (kept by :meth:`draw`, so that :meth:`draw_changes` knows what the window shows)."""
 
     @property
     def moving(self) -> bool:
@@ -293,7 +296,30 @@ class Overlay(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
 
+    @property
+    def spills(self) -> bool:
+        """True while something is drawn outside the panel."""
+        return False
+
+    def look(self) -> tuple[object, ...]:
+        """Everything that may change what the panel shows while it is open."""
+        buttons = tuple((b.words, b.hovered, b.enabled(), tuple(b.rect)) for b in self.buttons)
+        moved = tuple(None if motion.done else motion.elapsed for motion in self.motions)
+        return (tuple(self.layout.panel), buttons, moved)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Nothing if the panel looks as it was last drawn; else the panel again, over
+        itself (its fill hides what was there), unless something spills or spilled out."""
+        drawn = self._shown
+        if drawn is not None and drawn[0] == self.look():
+            return []
+        if drawn is None or drawn[1] or self.spills:
+            return None
+        self.draw(surface)
+        return [self.layout.panel.copy()]
+
     def draw(self, surface: pygame.Surface) -> None:
+        self._shown = (self.look(), self.spills)
         layout = self.layout
         pygame.draw.rect(surface, PANEL, layout.panel, border_radius=14)
         pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=14)
@@ -524,6 +550,10 @@ class MatchEndScene(Overlay):
         self.context.text.blit(
             surface, places, round(size * 1.2), INK, True, box=box, midbottom=bottom
         )
+
+    @property
+    def spills(self) -> bool:
+        return not self.confetti.done
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -571,3 +571,10 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         paint_table(self.picture(), surface, self.context.art, self.context.text, self.resting)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        context = self.context
+        changed = paint_table(
+            self.picture(), surface, context.art, context.text, self.resting, True
+        )
+        return [surface.get_rect()] if changed is None else changed

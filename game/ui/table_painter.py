@@ -21,7 +21,7 @@ from game.i18n import N_, _, language, ngettext
 from game.ui.art import CardArt, card_width
 from game.ui.hand_order import meld_groups
 from game.ui.layout import TableLayout
-from game.ui.log_panel import NARROWEST_WINDOW, paint_log, shade_panel
+from game.ui.log_panel import NARROWEST_WINDOW, log_rows, paint_log, shade_panel
 from game.ui.shown import ShownTable
 from game.ui.sprites import CardSprite, Pose
 from game.ui.stage import rect_of
@@ -112,17 +112,33 @@ class RestingLayer:
     rest are blitted from this layer, and only what moves is drawn again. The layer is
     kept in parts — the piles, each hand, the name plates, the log and the words that
     change little — and when a part changes, only where it lies is drawn again.
+
+    It also remembers where the last frame was painted over it (:meth:`painted_over`),
+    so that a surface still holding that frame needs the layer put back only there.
     """
 
     def __init__(self) -> None:
         self._base: tuple[object, ...] | None = None
         self._surface: pygame.Surface | None = None
         self._parts: dict[object, tuple[tuple[object, ...], _Part]] = {}
+        self._over: tuple[pygame.Surface | None, list[pygame.Rect]] = (None, [])
+        """The surface the last frame was painted on, and where over the layer."""
 
     def blit(
-        self, picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
-    ) -> None:
-        """Put the layer of ``picture`` on ``surface``, drawing afresh what changed."""
+        self,
+        picture: TablePicture,
+        surface: pygame.Surface,
+        art: CardArt,
+        text: Text,
+        since_last: bool = False,
+    ) -> list[pygame.Rect] | None:
+        """Put the layer of ``picture`` on ``surface``, drawing afresh what changed.
+
+        With ``since_last`` (``surface`` holds the last frame painted with this layer) the
+        layer is put back only where it changed or was painted over, and those rectangles
+        are returned; otherwise, or if the whole layer changed, it is put back whole and
+        None is returned.
+        """
         log = picture.log_rect
         base_felt = felt(surface.get_size(), tuple(log) if log.w else None)
         base = (surface.get_size(), tuple(log), art.deck, art.back, art.indices, language())
@@ -133,6 +149,7 @@ class RestingLayer:
             layer = self._surface = surface.copy()
             self._base, self._parts = base, {}
             layer.blit(base_felt, (0, 0))
+            since_last = False
         keys = _part_keys(picture, art)
         changed = [name for name, key in keys.items() if self._part_key(name) != key]
         dirty: list[pygame.Rect] = []
@@ -141,6 +158,7 @@ class RestingLayer:
             part = _draw_part(picture, name, art, text)
             self._parts[name] = (keys[name], part)
             dirty += [rect for rect in (*old, *part.covers) if rect.w and rect.h]
+        dirty = merged(dirty)
         for area in dirty:
             layer.set_clip(area)
             layer.blit(base_felt, area, area)
@@ -148,7 +166,19 @@ class RestingLayer:
                 if area.collidelist(part.covers) != -1:
                     part.paint(layer)
         layer.set_clip(None)
-        surface.blit(layer, (0, 0))
+        painted_on, over = self._over
+        if not since_last or painted_on is not surface:
+            surface.blit(layer, (0, 0))
+            return None
+        restored = merged([*over, *dirty])
+        for area in restored:
+            surface.blit(layer, area, area)
+        return restored
+
+    def painted_over(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """Note where this frame was painted over the layer on ``surface`` (to be put back
+        next frame)."""
+        self._over = (surface, rects)
 
     def _part_key(self, name: object) -> tuple[object, ...] | None:
         kept = self._parts.get(name)
@@ -217,11 +247,12 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         )
     if name == LOG:
         log = picture.log_rect
-        return _Part(log.copy(), lambda on: paint_log(on, text, log, picture.log, picture.log_back))
+        rows = log_rows(text, log, picture.log, picture.log_back)
+        edge = pygame.Rect(log.topleft, (1, log.height))
+        areas = (edge, *(row.box for row in rows)) if log.w else ()
+        return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
     if isinstance(name, tuple):
-        seat = name[1]
-        box = layout.plate_box(seat)
-        return _Part(box, lambda on: _paint_seat_plate(picture, on, text, seat))
+        return _draw_seat_plate(picture, text, name[1])
     assert isinstance(name, int)
     return _draw_hand(picture, name, art, text)
 
@@ -297,25 +328,62 @@ def paint_table(
     art: CardArt,
     text: Text,
     resting: RestingLayer | None = None,
-) -> None:
-    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given)."""
-    (resting or RestingLayer()).blit(picture, surface, art, text)
+    since_last: bool = False,
+) -> list[pygame.Rect] | None:
+    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given).
+
+    With ``since_last`` (``surface`` holds the last frame drawn with ``resting``) only
+    what changed is drawn again, and the rectangles drawn are returned; None means the
+    whole surface was.
+    """
+    layer = resting or RestingLayer()
+    restored = layer.blit(picture, surface, art, text, since_last)
+    over: list[pygame.Rect] = []
     if isinstance(picture.hinted, Draw):
-        _glow(surface, picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK), GOLD)
+        pile = picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK)
+        over.append(_glow(surface, pile, GOLD))
     for sprite in in_flight(picture):
-        art.draw(surface, sprite.card, sprite.pose)
+        over.append(art.draw(surface, sprite.card, sprite.pose))
     for rect, colour in picture.glows:
-        _glow(surface, rect, colour)
+        over.append(_glow(surface, rect, colour))
     if picture.dragged is not None:
-        _paint_shadow(surface, picture.dragged.pose)
-        art.draw(surface, picture.dragged.card, picture.dragged.pose)
+        over.append(_paint_shadow(surface, picture.dragged.pose))
+        over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
     for button in picture.buttons:
-        button.draw(surface, text)
-    _paint_texts(picture, surface, text)
+        over.append(button.draw(surface, text))
+    over += _paint_texts(picture, surface, text)
     if len(picture.fanned) > 1:
-        _paint_fan(picture, surface, art, text)
+        over.append(_paint_fan(picture, surface, art, text))
     if picture.named is not None:
-        _paint_name(picture, surface, text, picture.named)
+        over.append(_paint_name(picture, surface, text, picture.named))
+    over = [rect.clip(surface.get_rect()) for rect in over]
+    layer.painted_over(surface, over)
+    return None if restored is None else merged([*restored, *over])
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` without empty ones, two that overlap or touch joined into their union
+    where it is no larger than the two (so little is drawn twice and nothing extra is)."""
+    result: list[pygame.Rect] = []
+    for rect in rects:
+        if not (rect.w and rect.h):
+            continue
+        joined = rect.copy()
+        while (index := _joinable(joined, result)) is not None:
+            joined.union_ip(result.pop(index))
+        result.append(joined)
+    return result
+
+
+def _joinable(rect: pygame.Rect, others: list[pygame.Rect]) -> int | None:
+    """The index of the first of ``others`` that ``rect`` may be joined with."""
+    reach = rect.inflate(2, 2)  # rectangles side by side touch it
+    for index, other in enumerate(others):
+        if reach.colliderect(other):
+            union = rect.union(other)
+            if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                return index
+    return None
 
 
 SHADOW_OFFSET = (0.05, 0.08)
@@ -323,7 +391,7 @@ SHADOW_OFFSET = (0.05, 0.08)
 SHADOW_ALPHA = 90
 
 
-def _paint_shadow(surface: pygame.Surface, pose: Pose) -> None:
+def _paint_shadow(surface: pygame.Surface, pose: Pose) -> pygame.Rect:
     """The shadow a card lifted off the table casts below and to the right of it."""
     height = round(pose.height)
     rect = pygame.Rect(0, 0, card_width(height), height)
@@ -332,10 +400,12 @@ def _paint_shadow(surface: pygame.Surface, pose: Pose) -> None:
         round(pose.center[1] + height * SHADOW_OFFSET[1]),
     )
     shadow = translucent_plate(rect.size, SHADOW_ALPHA, max(2, height // 14), (0, 0, 0))
-    surface.blit(shadow, rect)
+    return surface.blit(shadow, rect)
 
 
-def _paint_fan(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+def _paint_fan(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+) -> pygame.Rect:
     """Every card of the discard pile in rows above it, oldest first, the top one last."""
     layout, cards = picture.layout, picture.fanned
     height = layout.seat_height
@@ -362,13 +432,16 @@ def _paint_fan(picture: TablePicture, surface: pygame.Surface, art: CardArt, tex
         x = panel.left + margin + column * step + width / 2
         y = heading.bottom + row * (height + margin) + height / 2
         art.draw(surface, card, Pose((x, y), height))
+    return panel
 
 
-def _paint_name(picture: TablePicture, surface: pygame.Surface, text: Text, card: Card) -> None:
+def _paint_name(
+    picture: TablePicture, surface: pygame.Surface, text: Text, card: Card
+) -> pygame.Rect:
     """A small plate with the card's name ("Dame de cœur") just above the card."""
     sprite = picture.sprites.get(card)
     if sprite is None:
-        return
+        return pygame.Rect(0, 0, 0, 0)
     size = picture.layout.text_size
     x, y = sprite.pose.center
     name = card_name(card)
@@ -379,6 +452,7 @@ def _paint_name(picture: TablePicture, surface: pygame.Surface, text: Text, card
     pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
+    return plate
 
 
 def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
@@ -424,9 +498,8 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
     return lines
 
 
-def _paint_seat_plate(
-    picture: TablePicture, surface: pygame.Surface, text: Text, seat: int
-) -> None:
+def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
+    """A seat's name plate, covering only where its lines go within the plate's box."""
     layout = picture.layout
     anchor, point = layout.seat_label_anchor(seat)
     size = layout.text_size
@@ -434,10 +507,17 @@ def _paint_seat_plate(
     y = point[1] - len(lines) * size * 0.65
     edge = "topright" if anchor == "midright" else "topleft"
     box = layout.plate_box(seat)
+    rows = []
     for line, line_colour, bold in lines:
-        at = {edge: (point[0], round(y))}
-        placed = text.blit(surface, line, size, line_colour, bold, box=box, **at)
+        placed = text.where(line, size, box, bold, **{edge: (point[0], round(y))})
+        rows.append((line, line_colour, bold, placed))
         y = placed.bottom + 2
+
+    def paint(surface: pygame.Surface) -> None:
+        for line, line_colour, bold, placed in rows:
+            text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
+
+    return _Part(box, paint, tuple(placed for *_, placed in rows))
 
 
 def _held(cards: int, total: int) -> str:
@@ -501,8 +581,8 @@ def _wild_badge(
     text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), center=center)
 
 
-def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
-    pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
+def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Rect:
+    return pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
 
 
 def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
@@ -534,24 +614,29 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
 
 
-def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """What changes often: the status, the coach, the banner and the notice."""
+def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> list[pygame.Rect]:
+    """What changes often: the status, the coach, the banner and the notice (returns where)."""
     layout = picture.layout
     size = layout.text_size
     table = pygame.Rect(0, 0, layout.width, layout.height)
+    drawn = []
     if picture.status:
-        text.blit(surface, picture.status, size, INK, box=table, center=layout.status_center)
+        at = layout.status_center
+        drawn.append(text.blit(surface, picture.status, size, INK, box=table, center=at))
     if picture.coach is not None:
         above = (layout.width // 2, layout.status_center[1] - round(size * 1.5))
-        text.blit(surface, picture.coach, size, SELECTED, box=table, center=above)
+        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=table, center=above))
     if picture.banner is not None:
-        _paint_banner(surface, layout, text, picture.banner)
+        drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.notice is not None:
-        y = layout.status_center[1] + size + 6
-        text.blit(surface, picture.notice, size, GOLD, box=table, center=(layout.width // 2, y))
+        below = (layout.width // 2, layout.status_center[1] + size + 6)
+        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=below))
+    return drawn
 
 
-def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, message: str) -> None:
+def _paint_banner(
+    surface: pygame.Surface, layout: TableLayout, text: Text, message: str
+) -> pygame.Rect:
     size = round(layout.text_size * 1.6)
     shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
     width, height = text.font(fitted, True).size(shown)
@@ -560,3 +645,4 @@ def _paint_banner(surface: pygame.Surface, layout: TableLayout, text: Text, mess
     plate = rect.inflate(size * 1.5, size * 0.8)
     surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
     text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)
+    return plate

@@ -132,3 +132,13 @@ class Text:
         if self.drawn is not None:
             self.drawn.append(Drawn(text, shown, rect, pygame.Rect(bounds), size, fitted))
         return rect
+
+    def where(
+        self, text: str, size: int, box: pygame.Rect, bold: bool = False, **anchor: tuple[int, int]
+    ) -> pygame.Rect:
+        """Where :meth:`blit` would draw ``text`` (fitted into ``box``), without drawing it."""
+        shown, fitted = self.fit(text, size, box.width, bold)
+        rect = pygame.Rect((0, 0), self.font(fitted, bold).size(shown))
+        for name, value in anchor.items():
+            setattr(rect, name, value)
+        return rect.clamp(box)

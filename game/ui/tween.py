@@ -78,6 +78,9 @@ class Tween(Ramp):
 class Motion(Protocol):
     """Anything that moves with time and can be finished at once."""
 
+    elapsed: float
+    """Seconds it has run (what it shows follows from them)."""
+
     @property
     def done(self) -> bool: ...
 

@@ -43,7 +43,8 @@ class Button:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, text: Text) -> None:
+    def draw(self, surface: pygame.Surface, text: Text) -> pygame.Rect:
+        """Paint the button; returns its rectangle."""
         active = self.enabled()
         fill = (52, 120, 86) if active and self.hovered else (34, 84, 60)
         if not active:
@@ -55,6 +56,7 @@ class Button:
         inside = self.rect.inflate(-max(4, radius), -2)
         colour = INK if active else MUTED
         text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
+        return self.rect.copy()
 
     @property
     def words(self) -> str:

@@ -92,7 +92,9 @@ def test_a_dragged_card_casts_a_shadow(app: App, monkeypatch: pytest.MonkeyPatch
     under = (round(sprite.pose.center[0]), round(sprite.pose.center[1] + height * 0.55))
     app.draw()
     shaded = app.screen.get_at(under)
-    monkeypatch.setattr(table_painter, "_paint_shadow", lambda surface, pose: None)
+    monkeypatch.setattr(
+        table_painter, "_paint_shadow", lambda surface, pose: pygame.Rect(0, 0, 0, 0)
+    )
     app.draw()
     plain = app.screen.get_at(under)
     assert sum(shaded[:3]) < sum(plain[:3]) - 30, "the table under the shadow is darker"
