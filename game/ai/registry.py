@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import replace
+from typing import Any
 
+from game.ai.collector import CollectorPolicy
 from game.ai.easy import EasyPolicy
 from game.ai.greedy import GreedyPolicy
-from game.ai.planner import HardPolicy, NormalPolicy
+from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy, Style
 from game.ai.policy import Policy, PolicyFactory
 from game.ai.random_policy import RandomPolicy
+from game.ai.sampler import SamplerPolicy
 
 POLICIES: dict[str, PolicyFactory] = {
     "random": RandomPolicy,
@@ -19,18 +23,25 @@ POLICIES: dict[str, PolicyFactory] = {
     "hard": HardPolicy,
 }
 """The built-in policies, weakest first."""
+SPARRING: dict[str, PolicyFactory] = {"sampler": SamplerPolicy, "collector": CollectorPolicy}
+"""Opponents kept to measure the levels against (not offered at the table)."""
 
 
 def policy_factory(spec: str) -> PolicyFactory:
-    """The policy class named by ``spec``: a built-in name or ``package.module:ClassName``.
+    """The policy class named by ``spec``: a built-in name or ``package.module:ClassName``;
+    or a planning level with numbers of its style changed, ``hard/stock_share=0.4/…``
+    (how the tuner tries styles: see ``tools/tune_ai.py``).
 
-    Raises ``ValueError`` saying what was wrong (unknown name, module or class).
+    Raises ``ValueError`` saying what was wrong (unknown name, module, class or number).
     """
-    if spec in POLICIES:
-        return POLICIES[spec]
+    if "/" in spec:
+        return restyled(spec)
+    known_policies = {**POLICIES, **SPARRING}
+    if spec in known_policies:
+        return known_policies[spec]
     module_name, colon, class_name = spec.partition(":")
     if not colon:
-        known = ", ".join(POLICIES)
+        known = ", ".join(known_policies)
         raise ValueError(f"unknown policy {spec!r}: use one of {known} or package.module:ClassName")
     try:
         module = importlib.import_module(module_name)
@@ -45,3 +56,30 @@ def policy_factory(spec: str) -> PolicyFactory:
 def make_policy(spec: str, rng: random.Random) -> Policy:
     """A new policy of kind ``spec`` playing with ``rng``."""
     return policy_factory(spec)(rng)
+
+
+def restyled(spec: str) -> PolicyFactory:
+    """The factory of ``level/name=value/…``: the planning ``level`` (``normal`` or
+    ``hard``) with those numbers of its :class:`~game.ai.planner.Style` changed."""
+    level, *changes = spec.split("/")
+    planners = {"normal": (NormalPolicy, NORMAL), "hard": (HardPolicy, HARD)}
+    if level not in planners:
+        raise ValueError(f"{level!r} in {spec!r} is not a planning level (normal or hard)")
+    planner, base = planners[level]
+    numbers: dict[str, Any] = {}
+    for change in changes:
+        name, equals, value = change.partition("=")
+        if not equals or name not in Style.__dataclass_fields__:
+            fields = ", ".join(Style.__dataclass_fields__)
+            raise ValueError(f"{change!r} in {spec!r}: write name=value, with a name of {fields}")
+        kind = type(getattr(base, name))
+        try:
+            numbers[name] = kind(value)
+        except ValueError:
+            raise ValueError(f"{change!r} in {spec!r}: {value!r} is no {kind.__name__}") from None
+    style = replace(base, **numbers)
+
+    def make(rng: random.Random) -> Policy:
+        return planner(rng, style)
+
+    return make

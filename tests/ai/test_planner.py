@@ -39,7 +39,7 @@ def plain(policy: Planner) -> Planner:
             options = outlook.evaluator.discard_options(hand, allowed)
             if any(option.goes_out for option in options):
                 return True
-            ahead = self.style.draws_ahead(view)
+            ahead = self.style.ahead(view)
             take = min(
                 self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option)
                 for option in self._shortlist(options)

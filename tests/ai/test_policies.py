@@ -5,17 +5,19 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Protocol
 
 import pytest
 
 import game.ai
-from game.ai.registry import POLICIES, make_policy, policy_factory
+from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy
+from game.ai.registry import POLICIES, SPARRING, make_policy, policy_factory
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
 from tests.ai.sample_bot import FirstLegalPolicy
+from tests.tools.loading import load_tool
 
 OPTION_SETS = [
     pytest.param(RuleSet(), id="base"),
@@ -82,11 +84,11 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
 
 
 @pytest.mark.parametrize("rules", OPTION_SETS)
-@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard"])
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard", "sampler", "collector"])
 def test_policy_plays_only_legal_actions(policy: str, rules: RuleSet) -> None:
     others = ["greedy", "easy", "random", "greedy", "greedy", "easy", "greedy"]
     seats = [policy, *others[: rules.players - 1]]
-    rounds = 4 if policy == "normal" else 6
+    rounds = 4 if policy in ("normal", "sampler") else 6
     for seed in range(2):
         play_out(rules, seats, seed, max_rounds=rounds)
 
@@ -117,7 +119,7 @@ def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     return Match.from_json(data, verify=False)  # a world no play from the seed leads to
 
 
-@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard"])
+@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard", "sampler", "collector"])
 def test_policy_decisions_ignore_hidden_cards(policy: str) -> None:
     """Re-dealing every card the seat cannot see changes nothing it decides."""
     rng = random.Random(11)
@@ -162,11 +164,26 @@ def test_policies_load_by_module_and_class() -> None:
         pytest.param("grandmaster", "unknown policy", id="unknown-name"),
         pytest.param("no.such.module:Bot", "cannot import", id="no-module"),
         pytest.param("tests.ai.sample_bot:Missing", "no policy class", id="no-class"),
+        pytest.param("greedy/stock_share=0.4", "not a planning level", id="fixed-style"),
+        pytest.param("hard/depth=2", "with a name of draws_ahead", id="unknown-number"),
+        pytest.param("hard/candidates=many", "'many' is no int", id="not-a-number"),
+        pytest.param("hard/stock_share", "write name=value", id="no-value"),
     ],
 )
 def test_bad_policy_specs_are_explained(spec: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         policy_factory(spec)
+
+
+def test_a_planning_level_plays_with_the_numbers_of_its_style_changed() -> None:
+    tuned = make_policy("hard/stock_share=0.4/candidates=3", random.Random(0))
+    assert isinstance(tuned, HardPolicy)
+    assert tuned.style == replace(HARD, stock_share=0.4, candidates=3)
+    normal = make_policy("normal/draws_ahead_growth=0.1", random.Random(0))
+    assert isinstance(normal, NormalPolicy)
+    assert normal.style == replace(NORMAL, draws_ahead_growth=0.1)
+    round_trip = make_policy(load_tool("tune_ai").spec_of("hard", HARD), random.Random(0))
+    assert isinstance(round_trip, HardPolicy) and round_trip.style == HARD
 
 
 def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
@@ -204,8 +221,9 @@ def policy_classes_of_game_ai() -> set[object]:
 
 def test_every_built_in_policy_is_registered() -> None:
     assert list(POLICIES) == ["random", "easy", "greedy", "normal", "hard"]
-    assert policy_classes_of_game_ai() == set(POLICIES.values())
-    for name, factory in POLICIES.items():
+    assert list(SPARRING) == ["sampler", "collector"]
+    assert policy_classes_of_game_ai() == {*POLICIES.values(), *SPARRING.values()}
+    for name, factory in {**POLICIES, **SPARRING}.items():
         assert policy_factory(name) is factory
         assert factory(random.Random(0)).name == name
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import struct
 import tomllib
 import wave
 from pathlib import Path
-from types import ModuleType
 from xml.etree import ElementTree
 
 import pytest
@@ -22,6 +20,7 @@ from game.engine.cards import new_shoe
 from game.i18n import LANGUAGES
 from game.settings import CARD_BACKS, DECK_STYLES
 from game.ui.art import BACK, card_file, is_court
+from tests.tools.loading import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
@@ -49,15 +48,6 @@ DURATIONS = {
     "illegal": (0.1, 0.2),
     "click": (0.02, 0.08),
 }
-
-
-def load_tool(name: str) -> ModuleType:
-    """Import ``tools/<name>.py`` by file path."""
-    spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def ink_pixels(surface: pygame.Surface, box: tuple[int, int, int, int]) -> int:

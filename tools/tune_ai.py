@@ -1,0 +1,114 @@
+"""Tune a planning level's style by coordinate descent, in duplicate matches against a
+varied field.
+
+A trial plays the style against three seats of each opponent of the field (by default
+``greedy``, the depth-1 Monte Carlo ``sampler``, the set-hoarding ``collector`` and
+``normal``), on the same deals for every trial (the seed is fixed: common random
+numbers), and scores it by its mean total as a share of the opponents' mean total,
+averaged over the field: lower is better. From the level's own style, each number in
+turn is moved up, then down, by its step; a move is kept if it lowers the score by more
+than ``--margin``. After a sweep with no move kept, the steps are halved. Every trial
+is printed, and at the end the best style as a policy spec that ``python -m game.sim``
+and ``benchmarks/ladder.py`` take (``hard/stock_share=0.4/…``).
+
+Measure the result on other seeds than the tuning seed (the ladder's default is
+20 000). Usage: ``python tools/tune_ai.py [--level hard] [--matches 48] [--seed 31000]
+[--sweeps 4] [--jobs 2] [--field greedy,sampler,collector,normal]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import asdict, replace
+
+from game.ai.planner import HARD, NORMAL, Style
+from game.engine.rules import RuleSet
+from game.sim import stats, tournament
+
+STEPS = {
+    "draws_ahead": 0.2,
+    "draws_ahead_growth": 0.04,
+    "stock_share": 0.15,
+    "candidates": 2,
+    "feeding_cost": 0.5,
+}
+"""The first step of each number of a :class:`Style`."""
+
+
+def spec_of(level: str, style: Style) -> str:
+    """The policy spec of ``level`` playing ``style``."""
+    return "/".join([level, *(f"{name}={value:g}" for name, value in asdict(style).items())])
+
+
+def score(spec: str, field: list[str], matches: int, seed: int, jobs: int) -> tuple[float, str]:
+    """The trial's score (see the module docstring) and its figures per opponent."""
+    all_tasks = []
+    for opponent in field:
+        all_tasks += tournament.tasks(
+            matches, [spec, opponent, opponent, opponent], RuleSet(), seed
+        )
+    records = tournament.run(all_tasks, jobs)
+    shares, words = [], []
+    for opponent in field:
+        played = [record for record in records if opponent in record.task.seats]
+        summary = stats.summarise(played)
+        share = summary[spec].mean_total / summary[opponent].mean_total
+        shares.append(share)
+        words.append(f"{opponent} {share:.3f}× win {summary[spec].win_rate:.0%}")
+    return statistics.fmean(shares), ", ".join(words)
+
+
+def moved(style: Style, name: str, step: float) -> Style | None:
+    """``style`` with ``name`` moved by ``step``; None if that leaves its range."""
+    value = getattr(style, name) + step
+    if value < 0 or (name == "candidates" and value < 1):
+        return None
+    return replace(style, **{name: type(getattr(style, name))(value)})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--level", choices=("normal", "hard"), default="hard")
+    parser.add_argument("--matches", type=int, default=48, help="matches per opponent")
+    parser.add_argument("--seed", type=int, default=31_000)
+    parser.add_argument("--sweeps", type=int, default=4)
+    parser.add_argument("--margin", type=float, default=0.003)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--field", default="greedy,sampler,collector,normal")
+    args = parser.parse_args()
+    field = [name for name in args.field.split(",") if name != args.level]
+    best = HARD if args.level == "hard" else NORMAL
+    steps = dict(STEPS)
+    started = time.perf_counter()
+
+    def trial(style: Style) -> float:
+        spec = spec_of(args.level, style)
+        value, words = score(spec, field, args.matches, args.seed, args.jobs)
+        print(f"{value:.4f}  {spec}  ({words}; {time.perf_counter() - started:.0f} s)", flush=True)
+        return value
+
+    print(f"tuning {args.level}, seed {args.seed}, {args.matches} matches per opponent of {field}")
+    best_score = trial(best)
+    for _sweep in range(args.sweeps):
+        kept = False
+        for name, step in steps.items():
+            for signed in (step, -step):
+                candidate = moved(best, name, signed)
+                if candidate is None:
+                    continue
+                value = trial(candidate)
+                if value < best_score - args.margin:
+                    best, best_score, kept = candidate, value, True
+                    break
+        if not kept:
+            steps = {
+                name: max(1, step // 2) if name == "candidates" else step / 2
+                for name, step in steps.items()
+            }
+    print(f"best {best_score:.4f}: {spec_of(args.level, best)}")
+
+
+if __name__ == "__main__":
+    main()
