@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from game.ai.evaluation import DiscardOption, legal_discards
-from game.ai.greedy import Appeal, discard_appeal, greedy_pick
+from game.ai.greedy import Appeal, discard_appeal, greedy_pick, top_of_discard
 from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card, Rank
@@ -33,12 +33,9 @@ class CollectorPolicy(EvaluatingPolicy):
         evaluator = self._evaluators.for_view(view)
         ranks = natural_ranks(view.hand, view.wild_rank)
         if view.phase is Phase.DRAW:
-            appeal = discard_appeal(view, evaluator)
-            top = view.discard_pile[-1] if appeal is Appeal.NONE and view.discard_pile else None
+            top = top_of_discard(view)
             matches = top is not None and top.rank is not None and ranks[top.rank] > 0
-            takes = appeal is not Appeal.NONE or (
-                matches and view.is_legal(Draw(DrawSource.DISCARD))
-            )
+            takes = matches or discard_appeal(view, evaluator) is not Appeal.NONE
             return Draw(DrawSource.DISCARD if takes else DrawSource.STOCK)
         options = evaluator.discard_options(view.hand, legal_discards(view))
         if any(option.goes_out for option in options) or view.last_turns:
