@@ -5,14 +5,14 @@
 the seat (default 0, the player), what the hard AI would have done and what the
 difference cost. ``loss`` is in expected penalty points at the end of the round, as
 the hard AI estimates them: its outlook (``game/ai/outlook.py``) averages exactly,
-over every card the seat has not seen, the penalty after the next draw, less half the
-melding gains of later draws; going out counts 0, a last turn its exact penalty, and
+over every card the seat has not seen, the penalty after the next draw, less 0.3 ×
+the melding gains of later draws; going out counts 0, a last turn its exact penalty, and
 the round's multiplier applies. A move the hard AI would make costs 0. The review
 reads only the seat's ``PlayerView``, and the same match always gives the same review.
 In code, ``review(match, seat)`` returns the decisions, ``costliest(decisions)`` the
 three dearest.
 
-In detail: after a discard the hand kept is worth ``E1 - 0.5 · meld_gain`` (see
+In detail: after a discard the hand kept is worth ``E1 - 0.3 · meld_gain`` (see
 :mod:`game.ai.planner`) plus the hard AI's small charge for feeding the next seat a
 card it collects; taking the discard is worth the best discard after it so weighed
 (among the discards ``hard`` weighs), drawing from the stock the hand's outlook one

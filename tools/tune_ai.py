@@ -5,15 +5,16 @@ A trial plays the style against three seats of each opponent of the field (by de
 ``greedy``, the depth-1 Monte Carlo ``sampler``, the set-hoarding ``collector`` and
 ``normal``), on the same deals for every trial (the seed is fixed: common random
 numbers), and scores it by its mean total as a share of the opponents' mean total,
-averaged over the field: lower is better. From the level's own style, each number in
-turn is moved up, then down, by its step; a move is kept if it lowers the score by more
-than ``--margin``. After a sweep with no move kept, the steps are halved. Every trial
-is printed, and at the end the best style as a policy spec that ``python -m game.sim``
-and ``benchmarks/ladder.py`` take (``hard/stock_share=0.4/…``).
+averaged over the field: lower is better. From the level's own style (or ``--start``, a
+spec such as ``hard/draws_ahead=0.3``), each number in turn is moved up, then down, by
+its step; a move is kept if it lowers the score by more than ``--margin``. After a
+sweep with no move kept, the steps are halved. Every trial is printed, and at the end
+the best style as a policy spec that ``python -m game.sim`` and ``benchmarks/ladder.py``
+take (``hard/stock_share=0.4/…``).
 
 Measure the result on other seeds than the tuning seed (the ladder's default is
-20 000). Usage: ``python tools/tune_ai.py [--level hard] [--matches 48] [--seed 31000]
-[--sweeps 4] [--jobs 2] [--field greedy,sampler,collector,normal]``.
+20 000). Usage: ``python tools/tune_ai.py [--level hard] [--start SPEC] [--matches 48]
+[--seed 31000] [--sweeps 4] [--jobs 2] [--field greedy,sampler,collector,normal]``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import statistics
 import time
 from dataclasses import asdict, replace
 
-from game.ai.planner import HARD, NORMAL, Style
+from game.ai.planner import Style
+from game.ai.registry import parse_style
 from game.engine.rules import RuleSet
 from game.sim import stats, tournament
 
@@ -71,6 +73,9 @@ def moved(style: Style, name: str, step: float) -> Style | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--level", choices=("normal", "hard"), default="hard")
+    parser.add_argument(
+        "--start", help="the style to start from, as a spec (default: the level's own style)"
+    )
     parser.add_argument("--matches", type=int, default=48, help="matches per opponent")
     parser.add_argument("--seed", type=int, default=31_000)
     parser.add_argument("--sweeps", type=int, default=4)
@@ -79,7 +84,9 @@ def main() -> None:
     parser.add_argument("--field", default="greedy,sampler,collector,normal")
     args = parser.parse_args()
     field = [name for name in args.field.split(",") if name != args.level]
-    best = HARD if args.level == "hard" else NORMAL
+    level, best = parse_style(args.start or args.level)
+    if level != args.level:
+        parser.error(f"--start {args.start} is not a style of {args.level}")
     steps = dict(STEPS)
     started = time.perf_counter()
 

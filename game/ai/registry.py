@@ -23,6 +23,11 @@ POLICIES: dict[str, PolicyFactory] = {
     "hard": HardPolicy,
 }
 """The built-in policies, weakest first."""
+PLANNERS: dict[str, tuple[type[NormalPolicy | HardPolicy], Style]] = {
+    "normal": (NormalPolicy, NORMAL),
+    "hard": (HardPolicy, HARD),
+}
+"""The planning levels, with the style each plays by default."""
 SPARRING: dict[str, PolicyFactory] = {"sampler": SamplerPolicy, "collector": CollectorPolicy}
 """Opponents kept to measure the levels against (not offered at the table)."""
 
@@ -61,11 +66,22 @@ def make_policy(spec: str, rng: random.Random) -> Policy:
 def restyled(spec: str) -> PolicyFactory:
     """The factory of ``level/name=value/…``: the planning ``level`` (``normal`` or
     ``hard``) with those numbers of its :class:`~game.ai.planner.Style` changed."""
+    level, style = parse_style(spec)
+    planner = PLANNERS[level][0]
+
+    def make(rng: random.Random) -> Policy:
+        return planner(rng, style)
+
+    return make
+
+
+def parse_style(spec: str) -> tuple[str, Style]:
+    """The planning level and the style that ``level/name=value/…`` names (a bare level
+    names its own style); raises ``ValueError`` saying what was wrong."""
     level, *changes = spec.split("/")
-    planners = {"normal": (NormalPolicy, NORMAL), "hard": (HardPolicy, HARD)}
-    if level not in planners:
+    if level not in PLANNERS:
         raise ValueError(f"{level!r} in {spec!r} is not a planning level (normal or hard)")
-    planner, base = planners[level]
+    base = PLANNERS[level][1]
     numbers: dict[str, Any] = {}
     for change in changes:
         name, equals, value = change.partition("=")
@@ -77,9 +93,4 @@ def restyled(spec: str) -> PolicyFactory:
             numbers[name] = kind(value)
         except ValueError:
             raise ValueError(f"{change!r} in {spec!r}: {value!r} is no {kind.__name__}") from None
-    style = replace(base, **numbers)
-
-    def make(rng: random.Random) -> Policy:
-        return planner(rng, style)
-
-    return make
+    return level, replace(base, **numbers)

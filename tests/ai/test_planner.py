@@ -44,9 +44,7 @@ def plain(policy: Planner) -> Planner:
                 self._worth(hand, option.card, ahead, outlook) + self._feeding(view, option)
                 for option in self._shortlist(options)
             )
-            now = outlook.prospect([*view.hand])
-            stock = now.next_draw - self.style.stock_share * now.potential - ahead * now.meld_gain
-            return take < stock
+            return take < self._stock_worth(view, outlook)
 
     return Plain(None, policy.style)
 

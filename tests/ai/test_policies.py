@@ -12,7 +12,7 @@ import pytest
 
 import game.ai
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy
-from game.ai.registry import POLICIES, SPARRING, make_policy, policy_factory
+from game.ai.registry import POLICIES, SPARRING, make_policy, parse_style, policy_factory
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
@@ -184,6 +184,17 @@ def test_a_planning_level_plays_with_the_numbers_of_its_style_changed() -> None:
     assert normal.style == replace(NORMAL, draws_ahead_growth=0.1)
     round_trip = make_policy(load_tool("tune_ai").spec_of("hard", HARD), random.Random(0))
     assert isinstance(round_trip, HardPolicy) and round_trip.style == HARD
+
+
+def test_a_spec_names_its_level_and_style() -> None:
+    """The tuner starts from a spec (``--start``): a bare level is its own style."""
+    assert parse_style("hard") == ("hard", HARD)
+    assert parse_style("normal/feeding_cost=0/candidates=4") == (
+        "normal",
+        replace(NORMAL, feeding_cost=0.0, candidates=4),
+    )
+    with pytest.raises(ValueError, match="not a planning level"):
+        parse_style("greedy/candidates=4")
 
 
 def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
