@@ -22,8 +22,7 @@ from game.sim import stats, tournament
 def duel(level: str, opponent: str, matches: int, seed: int, jobs: int) -> str:
     """One line: ``level`` against three ``opponent`` seats."""
     started = time.perf_counter()
-    seats = [level, opponent, opponent, opponent]
-    records = tournament.run(tournament.tasks(matches, seats, RuleSet(), seed), jobs)
+    records = tournament.run(tournament.duel_tasks(matches, level, opponent, RuleSet(), seed), jobs)
     summary = stats.summarise(records)
     mine, theirs = summary[level], summary[opponent]
     return (

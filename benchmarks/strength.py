@@ -18,9 +18,8 @@ from game.sim import stats, tournament
 
 
 def against_greedy(level: str, matches: int, jobs: int, seed: int) -> None:
-    seats = [level, "greedy", "greedy", "greedy"]
     start = time.perf_counter()
-    records = tournament.run(tournament.tasks(matches, seats, RuleSet(), seed), jobs)
+    records = tournament.run(tournament.duel_tasks(matches, level, "greedy", RuleSet(), seed), jobs)
     summary = stats.summarise(records)
     mine, greedy = summary[level], summary["greedy"]
     print(

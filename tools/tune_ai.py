@@ -48,9 +48,7 @@ def score(spec: str, field: list[str], matches: int, seed: int, jobs: int) -> tu
     """The trial's score (see the module docstring) and its figures per opponent."""
     all_tasks = []
     for opponent in field:
-        all_tasks += tournament.tasks(
-            matches, [spec, opponent, opponent, opponent], RuleSet(), seed
-        )
+        all_tasks += tournament.duel_tasks(matches, spec, opponent, RuleSet(), seed)
     records = tournament.run(all_tasks, jobs)
     shares, words = [], []
     for opponent in field:
@@ -84,7 +82,10 @@ def main() -> None:
     parser.add_argument("--field", default="greedy,sampler,collector,normal")
     args = parser.parse_args()
     field = [name for name in args.field.split(",") if name != args.level]
-    level, best = parse_style(args.start or args.level)
+    try:
+        level, best = parse_style(args.start or args.level)
+    except ValueError as error:
+        parser.error(str(error))
     if level != args.level:
         parser.error(f"--start {args.start} is not a style of {args.level}")
     steps = dict(STEPS)

@@ -64,6 +64,14 @@ def tasks(matches: int, seats: Sequence[str], rules: RuleSet, seed: int = 0) -> 
     return result
 
 
+def duel_tasks(
+    matches: int, spec: str, opponent: str, rules: RuleSet, seed: int = 0
+) -> list[MatchTask]:
+    """The first ``matches`` matches of ``spec`` against every other seat played by
+    ``opponent`` (three of them at four players), in the duplicate schedule."""
+    return tasks(matches, [spec, *[opponent] * (rules.players - 1)], rules, seed)
+
+
 def play(task: MatchTask) -> MatchRecord:
     """Play ``task`` to the end; raises ``RuntimeError`` if a policy breaks the rules."""
     rules = RuleSet.from_json(task.rules)

@@ -197,6 +197,19 @@ def test_a_spec_names_its_level_and_style() -> None:
         parse_style("greedy/candidates=4")
 
 
+@pytest.mark.parametrize(
+    ("start", "says"),
+    [("hard/speed=2", "write name=value"), ("normal", "not a style of hard")],
+)
+def test_the_tuner_refuses_a_bad_start(
+    start: str, says: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.argv", ["tune_ai.py", "--level", "hard", "--start", start])
+    with pytest.raises(SystemExit) as stopped:
+        load_tool("tune_ai").main()
+    assert stopped.value.code == 2 and says in capsys.readouterr().err
+
+
 def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
     from tests.engine.match_tools import rig
 

@@ -22,6 +22,13 @@ def test_duplicate_schedule_rotates_every_policy_through_every_seat() -> None:
     assert all_tasks[1].seats == ("c", "hard", "a", "b")
 
 
+def test_a_duel_seats_one_spec_against_every_other_seat() -> None:
+    duel = tournament.duel_tasks(8, "hard", "greedy", RuleSet(), seed=7)
+    assert duel == tournament.tasks(8, ["hard", "greedy", "greedy", "greedy"], RuleSet(), 7)
+    three = tournament.duel_tasks(3, "hard", "easy", RuleSet(players=3), seed=7)
+    assert [task.seats.count("easy") for task in three] == [2, 2, 2]
+
+
 def record(
     seats: tuple[str, ...],
     totals: tuple[int, ...],
