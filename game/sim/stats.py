@@ -108,3 +108,46 @@ def as_table(stats: dict[str, PolicyStats]) -> str:
             f"{s.decision_ms_p50:>9.1f}{s.decision_ms_p99:>9.1f}"
         )
     return "\n".join(lines)
+
+
+def margin(record: MatchRecord, spec: str) -> float:
+    """``spec``'s total less the mean total of the other seats, in a match where ``spec``
+    holds exactly one seat (negative: it did better than them)."""
+    seat = record.task.seats.index(spec)
+    others = [total for other, total in enumerate(record.totals) if other != seat]
+    return record.totals[seat] - statistics.fmean(others)
+
+
+def paired_margin_gain(
+    base: Sequence[MatchRecord], base_spec: str, candidate: Sequence[MatchRecord], spec: str
+) -> tuple[float, float]:
+    """How many points per match ``spec`` gains over ``base_spec`` against the same field:
+    the mean of base's :func:`margin` less candidate's, deal and seat by deal and seat
+    (positive: the candidate is better), and the half-width of its 95% interval.
+
+    Each record of ``candidate`` is paired with the one of ``base`` for the same deal and
+    rotation; pairing cancels most of the luck of the cards, so far fewer matches tell
+    two close styles apart. Raises ``ValueError`` if the schedules differ.
+    """
+    by_task = {(record.task.seed, record.task.rotation): record for record in base}
+    pairs = [(by_task.get((r.task.seed, r.task.rotation)), r) for r in candidate]
+    if len(by_task) != len(candidate) or any(twin is None for twin, _ in pairs):
+        raise ValueError("the two runs did not play the same deals and rotations")
+    return mean_and_ci([margin(twin, base_spec) - margin(r, spec) for twin, r in pairs if twin])
+
+
+def points_by_round(records: Sequence[MatchRecord], spec: str) -> list[tuple[float, float]]:
+    """Per round index: ``spec``'s mean points and the other seats' mean points, over the
+    matches where ``spec`` holds one seat (rounds every match played)."""
+    rounds = min(len(record.round_points) for record in records)
+    result = []
+    for index in range(rounds):
+        mine: list[int] = []
+        theirs: list[int] = []
+        for record in records:
+            seat = record.task.seats.index(spec)
+            points = record.round_points[index]
+            mine.append(points[seat])
+            theirs.extend(p for other, p in enumerate(points) if other != seat)
+        result.append((statistics.fmean(mine), statistics.fmean(theirs)))
+    return result

@@ -51,6 +51,8 @@ class MatchRecord:
     """Per seat, how many rounds it went out in."""
     decision_ms: tuple[tuple[float, ...], ...]
     """Per seat, how long each of its decisions took, in milliseconds."""
+    round_points: tuple[tuple[int, ...], ...] = ()
+    """Per round played, each seat's points (multiplier applied)."""
 
 
 def tasks(matches: int, seats: Sequence[str], rules: RuleSet, seed: int = 0) -> list[MatchTask]:
@@ -103,6 +105,7 @@ def play(task: MatchTask) -> MatchRecord:
         len(match.round_scores),
         tuple(went_out),
         tuple(tuple(seat_times) for seat_times in times),
+        match.round_scores,
     )
 
 

@@ -63,6 +63,34 @@ def test_statistics_on_a_tiny_fixed_case() -> None:
     assert "x" in stats.as_table(summary)
 
 
+def duel_record(
+    seed: int, rotation: int, seats: tuple[str, ...], points: list[tuple[int, ...]]
+) -> MatchRecord:
+    totals = tuple(map(sum, zip(*points, strict=True)))
+    task = MatchTask({}, seed, rotation, seats)
+    return MatchRecord(
+        task, totals, (totals.index(min(totals)),), len(points), (0,) * 3, (), tuple(points)
+    )
+
+
+def test_a_paired_comparison_weighs_each_deal_against_its_twin() -> None:
+    base = [
+        duel_record(1, 0, ("a", "f", "f"), [(4, 2, 6), (6, 8, 10)]),  # margin 10 - 13 = -3
+        duel_record(1, 1, ("f", "a", "f"), [(0, 9, 3), (3, 6, 0)]),  # margin 15 - 3 = 12
+    ]
+    candidate = [
+        duel_record(1, 1, ("f", "b", "f"), [(0, 5, 3), (3, 6, 0)]),  # margin 11 - 3 = 8
+        duel_record(1, 0, ("b", "f", "f"), [(2, 2, 6), (5, 8, 10)]),  # margin 7 - 13 = -6
+    ]
+    assert stats.margin(base[1], "a") == 12
+    gain, interval = stats.paired_margin_gain(base, "a", candidate, "b")
+    assert gain == pytest.approx(3.5)  # (12 - 8 + -3 - -6) / 2
+    assert interval == pytest.approx(1.959964 * math.sqrt(0.5) / math.sqrt(2))
+    with pytest.raises(ValueError, match="same deals"):
+        stats.paired_margin_gain(base, "a", candidate[:1], "b")
+    assert stats.points_by_round(base, "a") == [(6.5, 2.75), (6.0, 5.25)]
+
+
 def test_played_match_records_are_consistent() -> None:
     rules = RuleSet(players=2, schedule="short")
     records = tournament.run(tournament.tasks(2, ["greedy", "random"], rules, seed=5))
@@ -71,6 +99,8 @@ def test_played_match_records_are_consistent() -> None:
         assert match_record.rounds == rules.rounds
         assert min(match_record.totals) == min(match_record.totals[s] for s in match_record.winners)
         assert all(len(times) > 0 for times in match_record.decision_ms)
+        assert len(match_record.round_points) == rules.rounds
+        assert tuple(map(sum, zip(*match_record.round_points, strict=True))) == match_record.totals
 
 
 def test_parallel_jobs_give_the_same_results() -> None:
