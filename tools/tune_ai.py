@@ -7,7 +7,10 @@ A trial plays the style against three seats of each opponent of the field (by de
 numbers), and scores it by its mean total as a share of the opponents' mean total,
 averaged over the field: lower is better. From the level's own style (or ``--start``, a
 spec such as ``hard/draws_ahead=0.3``), each number in turn is moved up, then down, by
-its step; a move is kept if it lowers the score by more than ``--margin``. After a
+its step; a move is kept only if its gain in points per match, paired match by match
+with the best style's (``stats.paired_margin_gain``), is clear of zero: the low end of
+its 95 % interval above ``--margin`` points. Unpaired, 96 matches a trial cannot tell
+apart styles 2 points a match apart; paired, a small step mostly can. After a
 sweep with no move kept, the steps are halved. Every trial is printed, and at the end
 the best style as a policy spec that ``python -m game.sim`` and ``benchmarks/ladder.py``
 take (``hard/stock_share=0.4/…``).
@@ -44,8 +47,11 @@ def spec_of(level: str, style: Style) -> str:
     return "/".join([level, *(f"{name}={value:g}" for name, value in asdict(style).items())])
 
 
-def score(spec: str, field: list[str], matches: int, seed: int, jobs: int) -> tuple[float, str]:
-    """The trial's score (see the module docstring) and its figures per opponent."""
+def score(
+    spec: str, field: list[str], matches: int, seed: int, jobs: int
+) -> tuple[float, str, list[tournament.MatchRecord]]:
+    """The trial's score (see the module docstring), its figures per opponent and its
+    matches."""
     all_tasks = []
     for opponent in field:
         all_tasks += tournament.duel_tasks(matches, spec, opponent, RuleSet(), seed)
@@ -57,7 +63,7 @@ def score(spec: str, field: list[str], matches: int, seed: int, jobs: int) -> tu
         share = summary[spec].mean_total / summary[opponent].mean_total
         shares.append(share)
         words.append(f"{opponent} {share:.3f}× win {summary[spec].win_rate:.0%}")
-    return statistics.fmean(shares), ", ".join(words)
+    return statistics.fmean(shares), ", ".join(words), records
 
 
 def moved(style: Style, name: str, step: float) -> Style | None:
@@ -77,7 +83,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=48, help="matches per opponent")
     parser.add_argument("--seed", type=int, default=31_000)
     parser.add_argument("--sweeps", type=int, default=4)
-    parser.add_argument("--margin", type=float, default=0.003)
+    parser.add_argument(
+        "--margin", type=float, default=0.0, help="points per match a kept move must clear"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--field", default="greedy,sampler,collector,normal")
     args = parser.parse_args()
@@ -91,14 +99,14 @@ def main() -> None:
     steps = dict(STEPS)
     started = time.perf_counter()
 
-    def trial(style: Style) -> float:
+    def trial(style: Style) -> tuple[float, list[tournament.MatchRecord]]:
         spec = spec_of(args.level, style)
-        value, words = score(spec, field, args.matches, args.seed, args.jobs)
+        value, words, records = score(spec, field, args.matches, args.seed, args.jobs)
         print(f"{value:.4f}  {spec}  ({words}; {time.perf_counter() - started:.0f} s)", flush=True)
-        return value
+        return value, records
 
     print(f"tuning {args.level}, seed {args.seed}, {args.matches} matches per opponent of {field}")
-    best_score = trial(best)
+    best_score, best_records = trial(best)
     for _sweep in range(args.sweeps):
         kept = False
         for name, step in steps.items():
@@ -106,9 +114,13 @@ def main() -> None:
                 candidate = moved(best, name, signed)
                 if candidate is None:
                     continue
-                value = trial(candidate)
-                if value < best_score - args.margin:
-                    best, best_score, kept = candidate, value, True
+                value, records = trial(candidate)
+                gain, interval = stats.paired_margin_gain(
+                    best_records, spec_of(args.level, best), records, spec_of(args.level, candidate)
+                )
+                print(f"        paired gain {gain:+.2f} ± {interval:.2f} points per match")
+                if gain - interval > args.margin:
+                    best, best_score, best_records, kept = candidate, value, records, True
                     break
         if not kept:
             steps = {

@@ -121,19 +121,25 @@ def margin(record: MatchRecord, spec: str) -> float:
 def paired_margin_gain(
     base: Sequence[MatchRecord], base_spec: str, candidate: Sequence[MatchRecord], spec: str
 ) -> tuple[float, float]:
-    """How many points per match ``spec`` gains over ``base_spec`` against the same field:
-    the mean of base's :func:`margin` less candidate's, deal and seat by deal and seat
-    (positive: the candidate is better), and the half-width of its 95% interval.
+    """How many points per match ``spec`` gains over ``base_spec`` against the same seats:
+    the mean of base's :func:`margin` less candidate's, match by match (positive: the
+    candidate is better), and the half-width of its 95% interval.
 
-    Each record of ``candidate`` is paired with the one of ``base`` for the same deal and
-    rotation; pairing cancels most of the luck of the cards, so far fewer matches tell
-    two close styles apart. Raises ``ValueError`` if the schedules differ.
+    Each record of ``candidate`` is paired with the one of ``base`` for the same deal,
+    rotation and other seats; pairing cancels most of the luck of the cards, so far fewer
+    matches tell two close styles apart. Raises ``ValueError`` if the schedules differ.
     """
-    by_task = {(record.task.seed, record.task.rotation): record for record in base}
-    pairs = [(by_task.get((r.task.seed, r.task.rotation)), r) for r in candidate]
-    if len(by_task) != len(candidate) or any(twin is None for twin, _ in pairs):
+    by_match = {_match_around(record, base_spec): record for record in base}
+    pairs = [(by_match.get(_match_around(record, spec)), record) for record in candidate]
+    if len(by_match) != len(candidate) or any(twin is None for twin, _ in pairs):
         raise ValueError("the two runs did not play the same deals and rotations")
     return mean_and_ci([margin(twin, base_spec) - margin(r, spec) for twin, r in pairs if twin])
+
+
+def _match_around(record: MatchRecord, spec: str) -> tuple[int, int, tuple[str, ...]]:
+    """A match's deal, rotation and seats with ``spec``'s own seat left blank."""
+    seats = tuple("" if seat == spec else seat for seat in record.task.seats)
+    return record.task.seed, record.task.rotation, seats
 
 
 def points_by_round(records: Sequence[MatchRecord], spec: str) -> list[tuple[float, float]]:

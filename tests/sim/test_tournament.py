@@ -91,6 +91,19 @@ def test_a_paired_comparison_weighs_each_deal_against_its_twin() -> None:
     assert stats.points_by_round(base, "a") == [(6.5, 2.75), (6.0, 5.25)]
 
 
+def test_a_paired_comparison_over_a_field_pairs_each_match_with_the_same_opponents() -> None:
+    base = [
+        duel_record(1, 0, ("a", "f", "f"), [(4, 2, 6)]),  # margin 0
+        duel_record(1, 0, ("a", "g", "g"), [(4, 2, 2)]),  # margin 2
+    ]
+    candidate = [
+        duel_record(1, 0, ("b", "g", "g"), [(1, 2, 2)]),  # margin -1: gains 3
+        duel_record(1, 0, ("b", "f", "f"), [(3, 2, 6)]),  # margin -1: gains 1
+    ]
+    gain, _interval = stats.paired_margin_gain(base, "a", candidate, "b")
+    assert gain == pytest.approx(2.0)
+
+
 def test_played_match_records_are_consistent() -> None:
     rules = RuleSet(players=2, schedule="short")
     records = tournament.run(tournament.tasks(2, ["greedy", "random"], rules, seed=5))
