@@ -3,8 +3,9 @@
 Plays ``BASE`` and then ``CANDIDATE`` against three seats of ``--opponent`` on the same
 duplicate deals, and prints for each its win rate and mean total as a multiple of the
 field's; then the candidate's gain in points per match over the base, paired deal by
-deal, with its 95 % interval (the interval that says whether a change is real, where
-two separate runs would need several times the matches); and per hand size the mean
+deal, with its 95 % interval (the interval that says whether a change is real: for a
+small change of style it is several times narrower than two separate runs would give,
+for a new way of playing hardly narrower); and per hand size the mean
 points of each and of the field. Specs are those of ``python -m game.sim`` (a level,
 ``hard/stock_share=0.4``, or ``package.module:ClassName``). Usage:
 ``python benchmarks/compare.py BASE CANDIDATE [--opponent sampler] [--matches 96]
@@ -54,10 +55,12 @@ def main() -> None:
     base_rounds = stats.points_by_round(runs[args.base], args.base)
     candidate_rounds = stats.points_by_round(runs[args.candidate], args.candidate)
     print(f"{'cards':>5} {'base':>7} {'field':>7} {'candidate':>10} {'field':>7}")
-    for size, (base, field), (candidate, other_field) in zip(
+    for size, (base, base_field), (candidate, candidate_field) in zip(
         rules.hand_sizes, base_rounds, candidate_rounds, strict=False
     ):
-        print(f"{size:>5} {base:>7.2f} {field:>7.2f} {candidate:>10.2f} {other_field:>7.2f}")
+        print(
+            f"{size:>5} {base:>7.2f} {base_field:>7.2f} {candidate:>10.2f} {candidate_field:>7.2f}"
+        )
 
 
 if __name__ == "__main__":

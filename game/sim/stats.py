@@ -126,8 +126,9 @@ def paired_margin_gain(
     candidate is better), and the half-width of its 95% interval.
 
     Each record of ``candidate`` is paired with the one of ``base`` for the same deal,
-    rotation and other seats; pairing cancels most of the luck of the cards, so far fewer
-    matches tell two close styles apart. Raises ``ValueError`` if the schedules differ.
+    rotation and other seats. Pairing cancels the luck of the cards only as long as the
+    two play alike: a small change of style shows in far fewer matches, a new way of
+    playing hardly sooner. Raises ``ValueError`` if the schedules differ.
     """
     by_match = {_match_around(record, base_spec): record for record in base}
     pairs = [(by_match.get(_match_around(record, spec)), record) for record in candidate]
