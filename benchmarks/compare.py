@@ -39,14 +39,9 @@ def main() -> None:
             runs[spec] = records = tournament.run(schedule, args.jobs)
         except ValueError as error:
             parser.error(str(error))
-        summary = stats.summarise(records)
-        mine, field = summary[spec], summary[args.opponent]
         print(
             f"{spec} vs 3 × {args.opponent}, {args.matches} matches, seed {args.seed}: "
-            f"win rate {mine.win_rate:.1%} ± {mine.win_rate_ci:.1%}, mean total "
-            f"{mine.mean_total:.1f} vs {field.mean_total:.1f} = "
-            f"{mine.mean_total / field.mean_total:.3f}×, "
-            f"decisions p99 {mine.decision_ms_p99:.0f} ms"
+            + stats.duel_line(records, spec, args.opponent)
         )
     gain, interval = stats.paired_margin_gain(
         runs[args.base], args.base, runs[args.candidate], args.candidate

@@ -13,6 +13,7 @@ extra to throw. On its very last turn a seat plays exactly: the lowest penalty.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -83,11 +84,15 @@ class Planner(EvaluatingPolicy):
         """The outlook for this decision; after taking the discard the unseen cards are
         the same as for the draw, so the discard reuses the hands weighed then."""
         evaluator = self._evaluators.for_view(view)
-        unseen = unseen_cards(view)
+        unseen = self._unseen(view)
         key = (evaluator, tuple(sorted(unseen.items())))
         if self._last_outlook is None or key != self._last_outlook[0]:
             self._last_outlook = (key, Outlook(evaluator, unseen))
         return self._last_outlook[1]
+
+    def _unseen(self, view: PlayerView) -> Counter[int]:
+        """The cards the next draw may be, by ordinal: those this seat has not seen."""
+        return unseen_cards(view)
 
     def _worth(
         self, hand: Sequence[Card], card: Card, draws_ahead: float, outlook: Outlook
@@ -133,7 +138,17 @@ class Planner(EvaluatingPolicy):
 
     def _taking_worth(self, view: PlayerView, outlook: Outlook) -> float:
         """Expected score after taking the discard, then the best discard weighed."""
-        hand, options = self._taking_options(view, outlook)
+        return self._drawn_worth(view, outlook, *self._taking_options(view, outlook))
+
+    def _drawn_worth(
+        self,
+        view: PlayerView,
+        outlook: Outlook,
+        hand: Sequence[Card],
+        options: Sequence[DiscardOption],
+    ) -> float:
+        """Expected score once ``hand`` is held after a draw, then the best of the
+        discards ``options`` weighed."""
         if any(option.goes_out for option in options):
             return 0.0
         if view.last_turns:

@@ -110,6 +110,18 @@ def as_table(stats: dict[str, PolicyStats]) -> str:
     return "\n".join(lines)
 
 
+def duel_line(records: Sequence[MatchRecord], spec: str, opponent: str) -> str:
+    """One line on how ``spec`` did against the ``opponent`` seats: win rate, mean total
+    as a multiple of theirs, decision time."""
+    summary = summarise(records)
+    mine, field = summary[spec], summary[opponent]
+    return (
+        f"win rate {mine.win_rate:.1%} ± {mine.win_rate_ci:.1%}, mean total "
+        f"{mine.mean_total:.1f} vs {field.mean_total:.1f} = "
+        f"{mine.mean_total / field.mean_total:.3f}×, decisions p99 {mine.decision_ms_p99:.0f} ms"
+    )
+
+
 def margin(record: MatchRecord, spec: str) -> float:
     """``spec``'s total less the mean total of the other seats, in a match where ``spec``
     holds exactly one seat (negative: it did better than them)."""

@@ -13,8 +13,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from game.ai.policy import Policy
 from game.ai.registry import make_policy, policy_factory
 from game.engine.events import RoundScored
 from game.engine.match import Match
@@ -74,8 +76,14 @@ def duel_tasks(
     return tasks(matches, [spec, *[opponent] * (rules.players - 1)], rules, seed)
 
 
-def play(task: MatchTask) -> MatchRecord:
-    """Play ``task`` to the end; raises ``RuntimeError`` if a policy breaks the rules."""
+Tip = Callable[[Match, int, Policy], None]
+"""Called before each decision with the match, the seat to move and its policy: how a
+measurement tells an oracle seat what its view hides. Never used for a level."""
+
+
+def play(task: MatchTask, tip: Tip | None = None) -> MatchRecord:
+    """Play ``task`` to the end, calling ``tip`` (if given) before each decision; raises
+    ``RuntimeError`` if a policy breaks the rules."""
     rules = RuleSet.from_json(task.rules)
     match = Match.new(rules, task.seed)
     policies = [
@@ -87,6 +95,8 @@ def play(task: MatchTask) -> MatchRecord:
     while not match.is_over:
         seat = match.current_seat
         view = match.view_for(seat)
+        if tip is not None:
+            tip(match, seat, policies[seat])
         start = time.perf_counter()
         action = policies[seat].choose(view)
         times[seat].append((time.perf_counter() - start) * 1000)
@@ -113,21 +123,24 @@ def run(
     all_tasks: Sequence[MatchTask],
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
+    tip: Tip | None = None,
 ) -> list[MatchRecord]:
-    """Play every task, on ``jobs`` processes; ``on_done(count)`` after each match."""
+    """Play every task, on ``jobs`` processes; ``on_done(count)`` after each match.
+    ``tip`` (see :data:`Tip`) must be picklable when ``jobs`` > 1."""
     for spec in {spec for task in all_tasks for spec in task.seats}:
         policy_factory(spec)  # fail before starting if a policy cannot be found
     records: list[MatchRecord] = []
-    for record in _played(all_tasks, jobs):
+    for record in _played(all_tasks, jobs, tip):
         records.append(record)
         if on_done is not None:
             on_done(len(records))
     return records
 
 
-def _played(all_tasks: Sequence[MatchTask], jobs: int) -> Iterator[MatchRecord]:
+def _played(all_tasks: Sequence[MatchTask], jobs: int, tip: Tip | None) -> Iterator[MatchRecord]:
+    playing = partial(play, tip=tip)
     if jobs <= 1:
-        yield from map(play, all_tasks)
+        yield from map(playing, all_tasks)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play, all_tasks, chunksize=1)
+        yield from pool.map(playing, all_tasks, chunksize=1)

@@ -226,8 +226,14 @@ def test_greedy_takes_a_wild_and_throws_the_highest_loose_card() -> None:
     assert isinstance(action, Discard) and str(action.card) == "KD"
 
 
+def subclasses(cls: type) -> list[type]:
+    """The classes built directly on ``cls``."""
+    return cls.__subclasses__()
+
+
 def policy_classes_of_game_ai() -> set[object]:
-    """The classes defined in :mod:`game.ai` that choose actions and are no one's base."""
+    """The classes defined in :mod:`game.ai` that choose actions and are no base of
+    another class there (measurements elsewhere may build on a level)."""
     found: set[object] = set()
     for info in pkgutil.iter_modules(game.ai.__path__):
         module = importlib.import_module(f"game.ai.{info.name}")
@@ -237,7 +243,7 @@ def policy_classes_of_game_ai() -> set[object]:
                 and value.__module__ == module.__name__
                 and callable(getattr(value, "choose", None))
                 and Protocol not in value.__mro__
-                and not value.__subclasses__()
+                and not any(sub.__module__.startswith("game.ai.") for sub in subclasses(value))
             ):
                 found.add(value)
     return found
