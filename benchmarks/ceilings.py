@@ -35,11 +35,7 @@ def main() -> None:
             runs[spec] = records = tournament.run(schedule, args.jobs, tip=oracles.tell)
         except ValueError as error:
             parser.error(str(error))
-        print(
-            f"{spec} vs 3 × {args.opponent}, {args.matches} matches, seed {args.seed}: "
-            + stats.duel_line(records, spec, args.opponent),
-            flush=True,
-        )
+        print(stats.duel_line(records, spec, args.opponent), flush=True)
     base = SEATS[0]
     for spec in SEATS[1:]:
         gain, interval = stats.paired_margin_gain(runs[base], base, runs[spec], spec)

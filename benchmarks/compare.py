@@ -39,10 +39,7 @@ def main() -> None:
             runs[spec] = records = tournament.run(schedule, args.jobs)
         except ValueError as error:
             parser.error(str(error))
-        print(
-            f"{spec} vs 3 × {args.opponent}, {args.matches} matches, seed {args.seed}: "
-            + stats.duel_line(records, spec, args.opponent)
-        )
+        print(stats.duel_line(records, spec, args.opponent))
     gain, interval = stats.paired_margin_gain(
         runs[args.base], args.base, runs[args.candidate], args.candidate
     )

@@ -44,11 +44,12 @@ class SeesNextCard(HardPolicy):
     name = "sees-next-card"
 
     next_card: Card | None = None
-    """The top of the stock at this seat's draw, as :func:`tell` last said."""
+    """The top of the stock at this seat's draw, as :func:`tell` last said (``None``
+    in its discard phase)."""
 
     def _stock_worth(self, view: PlayerView, outlook: Outlook) -> float:
         card = self.next_card
-        if card is None or view.phase is not Phase.DRAW:
+        if card is None:
             return super()._stock_worth(view, outlook)
         unseen = outlook.unseen.copy()
         unseen[card.ordinal] -= 1
@@ -58,9 +59,10 @@ class SeesNextCard(HardPolicy):
 
 
 def tell(match: Match, seat: int, policy: Policy) -> None:
-    """Hand an oracle seat about to decide the fact it is built to know."""
+    """Hand the oracle seat about to decide (``seat``, the one to move) the fact it is
+    built to know."""
     if isinstance(policy, SeesHands):
         policy.stock = Counter(card.ordinal for card in match.stock)
     elif isinstance(policy, SeesNextCard):
-        drawing = match.phase is Phase.DRAW and match.current_seat == seat and match.stock
+        drawing = match.phase is Phase.DRAW and match.stock
         policy.next_card = match.stock[-1] if drawing else None

@@ -111,12 +111,15 @@ def as_table(stats: dict[str, PolicyStats]) -> str:
 
 
 def duel_line(records: Sequence[MatchRecord], spec: str, opponent: str) -> str:
-    """One line on how ``spec`` did against the ``opponent`` seats: win rate, mean total
-    as a multiple of theirs, decision time."""
+    """One line on how ``spec`` did against the ``opponent`` seats of a duel (see
+    :func:`~game.sim.tournament.duel_tasks`): the matches and their first deal, then win
+    rate, mean total as a multiple of theirs, decision time."""
     summary = summarise(records)
     mine, field = summary[spec], summary[opponent]
+    first = records[0].task
     return (
-        f"win rate {mine.win_rate:.1%} ± {mine.win_rate_ci:.1%}, mean total "
+        f"{spec} vs {first.seats.count(opponent)} × {opponent}, {len(records)} matches, "
+        f"seed {first.seed}: win rate {mine.win_rate:.1%} ± {mine.win_rate_ci:.1%}, mean total "
         f"{mine.mean_total:.1f} vs {field.mean_total:.1f} = "
         f"{mine.mean_total / field.mean_total:.3f}×, decisions p99 {mine.decision_ms_p99:.0f} ms"
     )

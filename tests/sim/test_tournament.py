@@ -156,3 +156,17 @@ def test_command_line_errors(
 ) -> None:
     assert main(args) == 2
     assert words in capsys.readouterr().err
+
+
+def test_a_duel_line_names_the_duel_and_its_figures() -> None:
+    schedule = tournament.duel_tasks(2, "x", "y", RuleSet(players=3), seed=40)
+    records = [
+        MatchRecord(schedule[0], (10, 30, 20), (0,), 10, (1, 0, 0), ((4.0,), (1.0,), (1.0,))),
+        MatchRecord(schedule[1], (30, 20, 30), (1,), 10, (0, 1, 0), ((2.0,), (1.0,), (1.0,))),
+    ]
+    assert records[1].task.seats == ("y", "x", "y")  # x won both, with 10 and 20
+    line = stats.duel_line(records, "x", "y")
+    assert line == (
+        "x vs 2 × y, 2 matches, seed 40: win rate 100.0% ± 0.0%, mean total 15.0 vs 27.5 = "
+        "0.545×, decisions p99 4 ms"
+    )
