@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from game.ai.evaluation import Evaluator
 from game.ai.planner import HardPolicy
 from game.ai.policy import Policy
@@ -99,3 +101,30 @@ def test_oracle_seats_play_in_parallel_runs() -> None:
     )
     records = tournament.run(schedule, jobs=2, tip=oracles.tell)
     assert len(records) == 2 and all(record.rounds > 0 for record in records)
+
+
+def test_the_outs_seer_looks_less_far_the_likelier_another_seat_goes_out() -> None:
+    readings: list[float] = []
+    fed_out = 0
+    for turn, match in enumerate(greedy_match_states(6)):
+        if turn % 3 or match.in_last_turns:
+            continue
+        seat = match.current_seat
+        view = match.view_for(seat)
+        seer = oracles.SeesOuts(random.Random(0))
+        assert seer.choose(view) == HardPolicy(random.Random(0)).choose(view)  # untold
+        oracles.tell(match, seat, seer)
+        seer.choose(view)
+        going_on = seer.round_goes_on(view)
+        assert seer.style.draws_ahead == pytest.approx(seer.far * going_on)
+        readings.append(going_on)
+        if match.phase is Phase.DISCARD:
+            evaluator = Evaluator(view.wild_rank, view.rules)
+            following = match.hands[(seat + 1) % 4]
+            for option in evaluator.discard_options(view.hand):
+                goes_out = evaluator.best_discard_penalty([*following, option.card]) == 0
+                charged = seer._feeding(view, option) - HardPolicy()._feeding(view, option)
+                assert charged == (seer.fed_out_cost if goes_out else 0.0)
+                fed_out += goes_out
+    assert min(readings) < 0.5 and max(readings) == 1.0
+    assert fed_out >= 1
