@@ -90,9 +90,6 @@ class SeesOuts(HardPolicy):
         """Every seat's hand, as :func:`tell` last said."""
         self.stock: Counter[int] = Counter()
         """The stock's cards by ordinal, as :func:`tell` last said."""
-        self._goes_out: dict[tuple[tuple[int, ...], int], bool] = {}
-        """Whether a hand (its ordinals) goes out with a drawn card, this round."""
-        self._goes_out_round: Evaluator | None = None
         self._next_seat_outs: frozenset[int] = frozenset()
 
     def choose(self, view: PlayerView) -> Action:
@@ -104,14 +101,15 @@ class SeesOuts(HardPolicy):
         evaluator = self._evaluators.for_view(view)
         drawable = sum(self.stock.values())
         chance = 1.0
-        for seat, hand in enumerate(self.hands):
-            if seat != view.seat and drawable:
-                outs = sum(
-                    count
-                    for ordinal, count in self.stock.items()
-                    if self._goes_out_with(evaluator, hand, ordinal)
-                )
-                chance *= 1 - outs / drawable
+        for seat, hand in enumerate(self.hands if drawable else ()):
+            if seat == view.seat:
+                continue
+            outs = sum(
+                count
+                for ordinal, count in self.stock.items()
+                if self._goes_out_with(evaluator, hand, ordinal)
+            )
+            chance *= 1 - outs / drawable
         return chance
 
     def _read_the_table(self, view: PlayerView) -> None:
@@ -127,16 +125,11 @@ class SeesOuts(HardPolicy):
         ahead = self.far * self.round_goes_on(view)
         self.style = dataclasses.replace(self._base_style, draws_ahead=ahead)
 
-    def _goes_out_with(self, evaluator: Evaluator, hand: Sequence[Card], ordinal: int) -> bool:
-        if evaluator is not self._goes_out_round:
-            self._goes_out_round = evaluator
-            self._goes_out.clear()
-        key = (tuple(sorted(card.ordinal for card in hand)), ordinal)
-        known = self._goes_out.get(key)
-        if known is None:
-            drawn = [*hand, Card.from_ordinal(ordinal)]
-            known = self._goes_out[key] = evaluator.best_discard_penalty(drawn) == 0
-        return known
+    @staticmethod
+    def _goes_out_with(evaluator: Evaluator, hand: Sequence[Card], ordinal: int) -> bool:
+        """Whether ``hand`` goes out once it draws the card ``ordinal`` (the evaluator
+        remembers the penalties it has solved, so asking again is cheap)."""
+        return evaluator.best_discard_penalty([*hand, Card.from_ordinal(ordinal)]) == 0
 
     def _feeding(self, view: PlayerView, option: DiscardOption) -> float:
         fed_out = option.card.ordinal in self._next_seat_outs
