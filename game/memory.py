@@ -8,6 +8,7 @@ cannot be written; the profile reports those in its notices.
 from __future__ import annotations
 
 from game import saved_match, settings, stats
+from game.ai.registry import policy_factory
 from game.profile import Profile
 from game.saved_match import SavedMatch
 from game.settings import Settings
@@ -22,6 +23,7 @@ class Memory:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
+        profile.sweep()
         loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json)
         self.settings = loaded if loaded is not None else Settings()
         counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json)
@@ -62,6 +64,18 @@ class Memory:
     def saved_match(self) -> SavedMatch | None:
         """The match in progress, if one is saved and can be read."""
         return self.profile.read(saved_match.FILE, saved_match.FORMAT, SavedMatch.from_json)
+
+    def playable(self, saved: SavedMatch) -> bool:
+        """True if every policy of ``saved`` can be imported; otherwise the saved match is
+        set aside and reported (the module is the player's or a bot author's, and may
+        raise anything, or exit, as it is imported)."""
+        for spec in sorted(set(saved.policies.values())):
+            try:
+                policy_factory(spec)
+            except ValueError as error:
+                self.profile.set_aside(saved_match.FILE, "foreign", str(error))
+                return False
+        return True
 
     def save_match(self, saved: SavedMatch) -> None:
         """Keep ``saved`` as the match to resume (written off the frame loop)."""

@@ -8,17 +8,24 @@ DIR`` puts it elsewhere) holds ``settings.json``, ``match.json`` and
 - Every write is atomic: a temporary file in the same folder, flushed and
   synced, then ``os.replace``. A crash or a power cut at any moment leaves the
   old file or the new one, never half of one.
-- A file that cannot be used — not JSON, truncated, of a newer format, or JSON
-  that is not ours — is moved aside in the same folder under a name that says
-  why and when (``match.json.corrupt-20261201-081200``), and reported once.
+- A file that cannot be used — not JSON, truncated, of a newer format, JSON
+  that is not ours, content a later screen could not show, not a regular file
+  (a FIFO, a link to a device), too large, or one the game may not read — is moved
+  aside in the same folder under a name that says why and when
+  (``match.json.corrupt-20261201-081200``), and reported once. Reading never
+  blocks and never reads more than :data:`~game.files.MOST_BYTES`.
 - A folder that cannot be written (or a full disk) is reported once; the game plays on
   and what was saved before stays as it was.
 - A file changed by another program since the game last read or wrote it is not
   overwritten: it is moved aside (``match.json.replaced-…``) and reported.
 - :meth:`Profile.write_soon` hands the writing to a thread (a save after every move
   must not stall a frame); every other read or write of the profile waits for it first.
+  Any failure to write, whatever raised it, is reported as a full disk is.
+- Temporary files that a killed write left behind go at the next start
+  (:meth:`Profile.sweep`).
 
-Reports are collected in :attr:`Profile.notices` for the window to show.
+Reports are collected in :attr:`Profile.notices` for the window to show, each one line
+with every name and error in it cut short and made printable (:func:`~game.files.shown`).
 """
 
 from __future__ import annotations
@@ -34,11 +41,16 @@ from typing import Any, TypeVar
 
 import platformdirs
 
+from game.files import UnreadableFile, read_text_file, shown
 from game.i18n import _
 from game.json_format import FormatError, check_format
 from game.write_behind import WriteBehind
 
 APP_NAME = "ThreeThirteen"
+TEMPORARY_SUFFIX = ".tmp"
+"""How the temporary file of a write in progress ends (it starts with a dot and the name)."""
+LEFTOVER_SECONDS = 60.0
+"""How old a temporary file must be before it is taken for one a cut-short write left."""
 T = TypeVar("T")
 
 
@@ -56,9 +68,21 @@ class Profile:
         self.notices: list[str] = []
         """Messages for the player, oldest first; the window shows and clears them."""
         self._write_failed = False
-        self._behind = WriteBehind(lambda name, data: self._write_text(name, _dumps(data)))
+        self._behind = WriteBehind(self._write_document)
         self._stamps: dict[str, tuple[int, int, int]] = {}
         """Per file, how it stood when the game last read or wrote it."""
+
+    def sweep(self) -> None:
+        """Remove the temporary files that a write cut short (a kill, a power cut) left
+        behind; one younger than :data:`LEFTOVER_SECONDS` may be another game's, writing now."""
+        try:
+            leftovers = list(self.folder.glob(f".*{TEMPORARY_SUFFIX}"))
+        except OSError:
+            return
+        for leftover in leftovers:
+            with contextlib.suppress(OSError):
+                if self._clock() - leftover.lstat().st_mtime > LEFTOVER_SECONDS:
+                    leftover.unlink()
 
     def path(self, name: str) -> Path:
         return self.folder / name
@@ -66,37 +90,38 @@ class Profile:
     def read(self, name: str, current: int, parse: Callable[[dict[str, Any]], T]) -> T | None:
         """The file ``name`` read by ``parse``, or None if it is missing or unusable.
 
-        ``parse`` gets the checked object and raises ``ValueError`` for content it
-        refuses; such a file, like one that is not JSON or of a newer format than
-        ``current``, is moved aside and reported.
+        ``parse`` gets the checked object and raises for content it refuses (any
+        exception: a reader that cannot make sense of hostile content refuses it);
+        such a file, like one that is not JSON, of a newer format than ``current``,
+        not a regular file or larger than :data:`MOST_BYTES`, is moved aside and reported.
         """
         self.flush()
         try:
-            text = self.path(name).read_text(encoding="utf-8")
+            text = read_text_file(self.path(name))
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as error:
-            self._set_aside(name, "corrupt", _("it cannot be read ({error})").format(error=error))
+        except UnreadableFile as error:
+            self.set_aside(name, error.reason, str(error))
             return None
         self._stamp(name)
         try:
-            return parse(check_format(json.loads(text), current))
+            found = json.loads(text)
+        except (ValueError, RecursionError, MemoryError) as error:
+            self.set_aside(name, "corrupt", _("it is not valid JSON ({error})").format(error=error))
+            return None
+        try:
+            return parse(check_format(found, current))
         except FormatError as error:
-            self._set_aside(name, error.reason, str(error))
-        except json.JSONDecodeError as error:
-            self._set_aside(
-                name, "corrupt", _("it is not valid JSON ({error})").format(error=error)
-            )
-        except (ValueError, TypeError, KeyError) as error:
-            self._set_aside(
-                name, "foreign", _("its content is not valid ({error})").format(error=error)
-            )
+            self.set_aside(name, error.reason, str(error))
+        except Exception as error:
+            why = _("its content is not valid ({error})").format(error=shown(error))
+            self.set_aside(name, "foreign", why)
         return None
 
     def write(self, name: str, data: dict[str, Any]) -> bool:
         """Replace the file ``name`` with ``data`` atomically; False (reported once) if it fails."""
         self.flush()
-        return self._write_text(name, _dumps(data))
+        return self._write_document(name, data)
 
     def write_soon(self, name: str, data: dict[str, Any]) -> None:
         """Replace the file ``name`` with ``data`` on the writing thread (as :meth:`write`);
@@ -107,24 +132,31 @@ class Profile:
         """Wait until what :meth:`write_soon` was given is written."""
         self._behind.flush()
 
-    def _write_text(self, name: str, text: str) -> bool:
+    def _write_document(self, name: str, data: dict[str, Any]) -> bool:
         self._keep_if_replaced(name)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _write_atomically(self.path(name), text)
+            _write_atomically(self.path(name), _dumps(data))
             self._stamp(name)
-        except OSError as error:
+        except Exception as error:  # a full disk, a folder gone, a name the system refuses
             if not self._write_failed:
                 self._write_failed = True
-                self.notices.append(
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                self._notify(
                     _(
                         "The game cannot save in {folder} ({error}): it plays on, but what "
                         "happens from now on is not kept."
-                    ).format(folder=self.folder, error=error.strerror or error)
+                    ),
+                    folder=self.folder,
+                    error=why,
                 )
             return False
         self._write_failed = False
         return True
+
+    def _notify(self, message: str, **values: object) -> None:
+        """Tell the player ``message`` with ``values`` filled in, each made fit to show."""
+        self.notices.append(message.format(**{key: shown(value) for key, value in values.items()}))
 
     def remove(self, name: str) -> None:
         """Delete the file ``name`` if it is there."""
@@ -156,7 +188,7 @@ class Profile:
         notice = _(
             "{file} was changed by another program while the game ran; it was kept as {name}."
         )
-        self.notices.append(notice.format(file=name, name=aside.name))
+        self._notify(notice, file=name, name=aside.name)
 
     def _aside_name(self, name: str, reason: str) -> Path:
         """A free name beside ``name`` saying why and when: ``match.json.corrupt-2026…``."""
@@ -168,15 +200,19 @@ class Profile:
             aside = self.path(f"{name}.{reason}-{stamp}-{number}")
         return aside
 
-    def _set_aside(self, name: str, reason: str, why: str) -> None:
+    def set_aside(self, name: str, reason: str, why: str) -> None:
+        """Move the file ``name`` aside (its new name says ``reason`` and when) and tell the
+        player ``why`` it could not be used."""
+        self.flush()
+        self._stamps.pop(name, None)
         aside = self._aside_name(name, reason)
         try:
             os.replace(self.path(name), aside)
-            kept = _("it was kept as {name}").format(name=aside.name)
+            kept = _("it was kept as {name}").format(name=shown(aside.name))
         except OSError as error:
             kept = _("it could not be moved aside ({error})").format(error=error.strerror or error)
         notice = _("{file} could not be used: {why}; {kept}. Starting afresh.")
-        self.notices.append(notice.format(file=name, why=why, kept=kept))
+        self._notify(notice, file=name, why=why, kept=kept)
 
 
 def _stamp_of(path: Path) -> tuple[int, int, int] | None:
@@ -194,7 +230,9 @@ def _dumps(data: dict[str, Any]) -> str:
 
 def _write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, sync it, then move it over ``path``."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)

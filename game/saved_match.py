@@ -15,11 +15,12 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.registry import policy_factory
+from game.ai.registry import check_spec
 from game.engine.actions import card_code, card_from_code
 from game.engine.cards import Card
 from game.engine.match import Match
 from game.seats.messages import RngState
+from game.settings import check_seat_name, check_table_size
 
 FORMAT = 1
 """The version of ``match.json`` this code writes."""
@@ -32,7 +33,9 @@ class SavedMatch:
 
     match: Match
     policies: dict[int, str]
-    """Per AI seat, its policy spec; seat 0 is the person unless listed (autoplay)."""
+    """Per AI seat, its policy spec; seat 0 is the person unless listed (autoplay). A spec is
+    checked as written, not imported: :func:`~game.ai.registry.policy_factory` does that
+    when the match is played (see :meth:`game.memory.Memory.playable`)."""
     names: tuple[str, ...]
     """What each AI seat is called (seats 1, 2, 3)."""
     hand_order: tuple[Card, ...]
@@ -61,14 +64,17 @@ class SavedMatch:
         match = Match.from_json(data.get("match"))
         if match.is_over:
             raise ValueError("the saved match is already over")
+        check_table_size(match.players)
         policies = _seat_map(data.get("policies"), "policies", match.players)
         for spec in policies.values():
-            if not isinstance(spec, str):
-                raise ValueError(f"a policy is a name or module:Class, not {spec!r}")
-            policy_factory(spec)
+            check_spec(spec)
+        if not set(range(1, match.players)) <= set(policies):
+            raise ValueError("policies must name every AI seat")
         names = data.get("names")
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise ValueError(f"names must be a list of strings, not {names!r}")
+        if not isinstance(names, list) or len(names) != match.players - 1:
+            raise ValueError(f"names must list the {match.players - 1} AI seats' names")
+        for name in names:
+            check_seat_name(name)
         order = data.get("hand_order")
         if not isinstance(order, list) or not all(isinstance(code, str) for code in order):
             raise ValueError(f"hand_order must be a list of card codes, not {order!r}")

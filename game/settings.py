@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine.rules import RuleSet
+from game.files import is_printable, shown
 from game.i18n import LANGUAGES
 
 FORMAT = 1
@@ -36,6 +37,8 @@ CARD_BACKS = ("blue", "red")
 """The card backs, the default first."""
 NAME_LENGTH = 16
 """The longest name a seat may be given."""
+TABLE_PLAYERS = len(SEATS) + 1
+"""How many players the table seats: you and the AI seats."""
 
 
 _SHAPED = ("rules", "levels", "names")
@@ -82,8 +85,8 @@ class Settings:
         for level in self.levels:
             _check_choice("level", level, LEVELS)
         for name in self.names:
-            if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
-                raise ValueError(f"a seat's name is 1 to {NAME_LENGTH} characters, not {name!r}")
+            check_seat_name(name)
+        check_table_size(self.rules.players)
         if type(self.volume) not in (int, float) or not 0 <= self.volume <= 1:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
         if self.language is not None:
@@ -138,6 +141,27 @@ class Settings:
 
 _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not in _SHAPED)
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
+
+
+def check_seat_name(name: object) -> None:
+    """Raise ``ValueError`` unless ``name`` can name a seat: 1 to :data:`NAME_LENGTH`
+    characters, not all spaces, none of them a control character or a lone surrogate
+    (what no font draws and no file can hold)."""
+    if (
+        not isinstance(name, str)
+        or not name.strip()
+        or len(name) > NAME_LENGTH
+        or not all(map(is_printable, name))
+    ):
+        raise ValueError(
+            f"a seat's name is 1 to {NAME_LENGTH} printable characters, not {shown(name, 40)!r}"
+        )
+
+
+def check_table_size(players: int) -> None:
+    """Raise ``ValueError`` for a count of players the table cannot seat."""
+    if players != TABLE_PLAYERS:
+        raise ValueError(f"this table seats {TABLE_PLAYERS} players, not {players}")
 
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from game.files import shown
 from game.i18n import N_
 from game.json_format import check_format
 from game.settings import LEVELS
@@ -72,10 +73,16 @@ def level_key(policies: Mapping[int, str]) -> str:
     return specs.pop() if len(specs) == 1 else MIXED
 
 
+MOST = 2**53
+"""The largest count or total kept: every figure up to it is exact as a float too (an
+average, a rate), so a screen can always show it."""
+
+
 def _check_count(value: object, name: str) -> int:
-    """``value`` if it is a whole number ≥ 0 (not a bool); ``ValueError`` naming ``name``."""
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name} must be a whole number ≥ 0, not {value!r}")
+    """``value`` if it is a whole number from 0 to :data:`MOST` (not a bool); ``ValueError``
+    naming ``name`` otherwise."""
+    if type(value) is not int or not 0 <= value <= MOST:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**53, not {shown(value, 24)}")
     return value
 
 

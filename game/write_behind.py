@@ -3,13 +3,18 @@
 Saving after every move must not stall a frame: encoding the document, writing and
 syncing the file are done on the thread. A write handed over replaces any still waiting
 for the same file; :meth:`WriteBehind.flush` waits until everything handed over is on disk.
+The thread never dies of a failed write: ``write`` reports its own failures, and anything
+it lets through is logged and the thread goes on to the next document.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class WriteBehind:
@@ -46,6 +51,8 @@ class WriteBehind:
                 self._busy = True
             try:
                 self._write(name, document)
+            except Exception:  # the writer reports its own failures; the thread lives on
+                log.exception("writing %s failed", name)
             finally:
                 with self._changed:
                     self._busy = False

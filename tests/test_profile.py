@@ -177,7 +177,7 @@ def test_a_process_killed_in_the_middle_of_saving_leaves_a_loadable_file(
         ),
         pytest.param(lambda d: d["rng_states"].pop("2"), id="missing-stream"),
         pytest.param(lambda d: d.update(hand_order=d["hand_order"][1:]), id="hand-order"),
-        pytest.param(lambda d: d["policies"].update({"1": "nobody:Bot"}), id="policy"),
+        pytest.param(lambda d: d["policies"].update({"1": "nobody"}), id="policy"),
         pytest.param(lambda d: d.update(went_out=5), id="went-out"),
     ],
 )

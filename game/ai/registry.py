@@ -94,3 +94,25 @@ def parse_style(spec: str) -> tuple[str, Style]:
         except ValueError:
             raise ValueError(f"{change!r} in {spec!r}: {value!r} is no {kind.__name__}") from None
     return level, replace(base, **numbers)
+
+
+SPEC_LENGTH = 200
+"""The longest policy spec a save or a command line may name."""
+
+
+def check_spec(spec: object) -> str:
+    """``spec`` if it is written as a policy spec (see :func:`policy_factory`), without
+    importing anything: a save names policies that are imported only when it is played.
+
+    Raises ``ValueError`` saying what is wrong.
+    """
+    if not isinstance(spec, str) or not 0 < len(spec) <= SPEC_LENGTH:
+        raise ValueError(f"a policy is a name or module:Class of 1 to {SPEC_LENGTH} characters")
+    if "/" in spec:
+        parse_style(spec)
+    elif spec not in POLICIES and spec not in SPARRING:
+        module_name, colon, class_name = spec.partition(":")
+        dotted = module_name.split(".")
+        if not colon or not all(part.isidentifier() for part in (*dotted, class_name)):
+            raise ValueError(f"a policy is a name or package.module:ClassName, not {spec[:40]!r}")
+    return spec

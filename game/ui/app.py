@@ -79,7 +79,7 @@ class App:
         options = self._options
         if options.resume:
             saved = self._memory.saved_match()
-            if saved is not None:
+            if saved is not None and self._memory.playable(saved):
                 return TableScene.resumed(self, saved)
             self._memory.profile.notices.append(
                 _("No saved match to continue: a new match starts.")

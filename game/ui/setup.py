@@ -32,6 +32,14 @@ class MatchSetup:
     """Stop after this many rounds (autoplay), or play the whole match."""
     names: tuple[str, ...] = SEATS
     """What Left, Top and Right are called."""
+    stand_in: bool = False
+    """Seat 0's policy plays your seat for this run only (``--continue --autoplay`` on your
+    match): what is saved keeps the seat yours."""
+
+    @property
+    def kept_policies(self) -> dict[int, str]:
+        """The AI seats as a save keeps them (without a stand-in for you)."""
+        return {seat: spec for seat, spec in self.policies.items() if seat or not self.stand_in}
 
     @property
     def seating(self) -> Seating:

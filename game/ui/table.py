@@ -138,13 +138,14 @@ class TableScene(Scene):
     def resumed(cls, context: SceneContext, saved: SavedMatch) -> TableScene:
         """The table of a saved match; in autoplay the AI plays on for every seat."""
         policies = dict(saved.policies)
-        if context.options.autoplay:
-            policies.setdefault(0, AUTOPLAY_SEATS[0])
+        stand_in = context.options.autoplay and 0 not in policies
+        if stand_in:
+            policies[0] = AUTOPLAY_SEATS[0]
         match = saved.match
         options = context.options
         rounds = options.rounds if options.autoplay else None
         pace = options.move_seconds(context.memory.settings)
-        setup = MatchSetup(match.seed, match.rules, policies, pace, rounds, saved.names)
+        setup = MatchSetup(match.seed, match.rules, policies, pace, rounds, saved.names, stand_in)
         return cls(context, setup, saved)
 
     # --- facts ---------------------------------------------------------------
@@ -349,9 +350,9 @@ class TableScene(Scene):
         order = self.shown.ahead(playback.queue, playback.arrival.index).hands[0]
         if sorted(order) != sorted(self.match.hands[0]):
             order = list(self.match.hands[0])  # a new deal waits to be shown
-        policies = self.setup.policies
+        policies = self.setup.kept_policies
         names = self.setup.names
-        states = self.seats.rng_states
+        states = {seat: state for seat, state in self.seats.rng_states.items() if seat in policies}
         match = self.match.copy() if copy else self.match
         return SavedMatch(match, policies, names, tuple(order), states, self.went_out)
 

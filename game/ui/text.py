@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.files import printable
 from game.resources import asset_path
 
 Color = tuple[int, int, int]
@@ -59,13 +60,14 @@ class Text:
     def render(
         self, text: str, size: int, color: Color = (240, 240, 230), bold: bool = False
     ) -> pygame.Surface:
-        """``text`` as an anti-aliased picture."""
+        """``text`` as an anti-aliased picture (a character no font can draw, such as a NUL
+        or a lone surrogate from an odd file name, drawn as U+FFFD)."""
         key = (text, size, bold, color)
         found = self._rendered.get(key)
         if found is None:
             if len(self._rendered) > 600:
                 self._rendered.clear()
-            found = self.font(size, bold).render(text, True, color)
+            found = self.font(size, bold).render(printable(text), True, color)
             self._rendered[key] = found
         return found
 
@@ -76,7 +78,7 @@ class Text:
         if found is None:
             if len(self._wraps) > 600:
                 self._wraps.clear()
-            found = self._wraps[key] = self._wrap(message, size, width)
+            found = self._wraps[key] = self._wrap(printable(message), size, width)
         return list(found)
 
     def _wrap(self, message: str, size: int, width: int) -> list[str]:
@@ -91,13 +93,14 @@ class Text:
 
     def fit(self, message: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
         """The text and size that fit ``width`` pixels: ``size`` if it fits, else smaller down
-        to :data:`SMALLEST`, else the message cut short with "…" at that size."""
+        to :data:`SMALLEST`, else the message cut short with "…" at that size (what no font
+        draws replaced, as :meth:`render` does)."""
         key = (message, size, width, bold)
         found = self._fits.get(key)
         if found is None:
             if len(self._fits) > 600:
                 self._fits.clear()
-            found = self._fits[key] = self._fit(message, size, width, bold)
+            found = self._fits[key] = self._fit(printable(message), size, width, bold)
         return found
 
     def _fit(self, message: str, size: int, width: int, bold: bool) -> tuple[str, int]:
@@ -107,10 +110,14 @@ class Text:
         font = self.font(fitted, bold)
         if font.size(message)[0] <= width:
             return message, fitted
-        words = message
-        while words and font.size(words + ELLIPSIS)[0] > width:
-            words = words[:-1]
-        return words.rstrip() + ELLIPSIS, fitted
+        kept, beyond = 0, len(message)  # the longest start that fits, found by halving
+        while beyond - kept > 1:
+            middle = (kept + beyond) // 2
+            if font.size(message[:middle] + ELLIPSIS)[0] <= width:
+                kept = middle
+            else:
+                beyond = middle
+        return message[:kept].rstrip() + ELLIPSIS, fitted
 
     def blit(
         self,

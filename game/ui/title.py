@@ -91,9 +91,14 @@ class TitleScene(Scene):
         self.context.replace(TableScene(self.context, setup))
 
     def _continue(self) -> None:
+        """Go on with the saved match; if one of its seats cannot be loaded, it is set aside
+        (with a notice) and the title offers what is left."""
         assert self.saved is not None
         self.context.sounds.play("click")
-        self.context.replace(TableScene.resumed(self.context, self.saved))
+        if self.context.memory.playable(self.saved):
+            self.context.replace(TableScene.resumed(self.context, self.saved))
+        else:
+            self.context.replace(TitleScene(self.context))
 
     @property
     def card_height(self) -> int:
