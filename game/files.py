@@ -48,13 +48,15 @@ def read_text_file(path: Path, most: int = MOST_BYTES) -> str:
         raise
     except OSError as error:
         raise UnreadableFile("unreadable", _cannot_read(error)) from None
-    with os.fdopen(descriptor, "rb") as file:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise UnreadableFile("foreign", _("it is not a regular file"))
-        try:
-            data = file.read(most + 1)
-        except OSError as error:
-            raise UnreadableFile("unreadable", _cannot_read(error)) from None
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+        data = _read_at_most(descriptor, most + 1) if regular else b""
+    except OSError as error:
+        raise UnreadableFile("unreadable", _cannot_read(error)) from None
+    finally:
+        os.close(descriptor)
+    if not regular:
+        raise UnreadableFile("foreign", _("it is not a regular file"))
     if len(data) > most:
         limit = _("it is larger than {megabytes} MB").format(megabytes=most // (1024 * 1024))
         raise UnreadableFile("foreign", limit)
@@ -63,6 +65,19 @@ def read_text_file(path: Path, most: int = MOST_BYTES) -> str:
     except UnicodeDecodeError as error:
         message = _("it is not UTF-8 text ({error})").format(error=error)
         raise UnreadableFile("corrupt", message) from None
+
+
+def _read_at_most(descriptor: int, most: int) -> bytes:
+    """Up to ``most`` bytes from the start of the open file ``descriptor``."""
+    chunks: list[bytes] = []
+    left = most
+    while left > 0:
+        chunk = os.read(descriptor, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def _cannot_read(error: OSError) -> str:
