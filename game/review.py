@@ -34,23 +34,27 @@ Bad input is reported on one line, exit status 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
+import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
+from game.engine.cli import OneLineParser, run_command
 from game.engine.match import Match
 from game.engine.view import PlayerView
 
 PROGRAM = "python -m game.review"
+MAX_MATCH_BYTES = 4 * 1024 * 1024
+"""The largest match file read: a whole match of the longest schedule at eight players
+is far smaller."""
 
 NO_LOSS = 1e-9
 """A loss below this many points is rounding, not a mistake: it counts as 0."""
@@ -292,23 +296,38 @@ class UsageError(Exception):
     """Bad input to the command line: said in one line, exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+def read_match_file(path: Path) -> str:
+    """The text of ``path``, which must be a regular file of at most
+    :data:`MAX_MATCH_BYTES` bytes of UTF-8: a device (``/dev/zero``) or a named pipe is
+    refused before a byte is read, and without waiting for a writer. Raises
+    :class:`UsageError` saying what is wrong."""
+    try:
+        # Opened without waiting (a named pipe would wait for a writer), then looked at.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            mode = os.fstat(descriptor).st_mode
+            if not stat.S_ISREG(mode):
+                what = "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file"
+                raise UsageError(f"{path} is {what}")
+            with os.fdopen(descriptor, "rb", closefd=False) as file:
+                data = file.read(MAX_MATCH_BYTES + 1)
+        finally:
+            os.close(descriptor)
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_MATCH_BYTES:
+        raise UsageError(f"{path} is larger than {MAX_MATCH_BYTES} bytes: not a saved match")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not JSON (not UTF-8 text)") from None
 
 
 def load_match(path: Path) -> Match:
     """The match saved in ``path``: a profile's ``match.json`` (the match under
     ``"match"``) or ``Match.to_json()`` itself. Its actions must replay from its seed to
     its state. Raises :class:`UsageError` saying what is wrong."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not JSON (not UTF-8 text)") from None
+    text = read_match_file(path)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -331,7 +350,7 @@ def _can_write(stream: TextIO, text: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.review FILE [--seat N] [--round R] [--json]``; returns the exit status."""
-    parser = _Parser(
+    parser = OneLineParser(
         prog=PROGRAM,
         description="Review one seat's decisions in a saved match: what each cost, in "
         "expected penalty points at the end of the round, against the hard AI's choice.",
@@ -362,16 +381,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _run() -> int:
-    """:func:`main`, quiet when the reader of its output goes away (``| head``)."""
-    try:
-        status = main()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return status
-
-
 if __name__ == "__main__":
-    sys.exit(_run())
+    sys.exit(run_command(main))

@@ -1,5 +1,5 @@
 """``python -m game.engine``: the engine's command line (see :mod:`game.engine.cli`)."""
 
-from game.engine.cli import main
+from game.engine.cli import main, run_command
 
-raise SystemExit(main())
+raise SystemExit(run_command(main))

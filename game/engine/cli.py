@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, BinaryIO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, NoReturn
 
 from game.engine.cards import Card, Rank, check_shoe, parse_cards
 from game.engine.melds import MeldKind
@@ -96,16 +97,17 @@ def _labels(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def decode_line(line: str | bytes) -> Any:
+def decode_line(line: str | bytes, what: str = "line") -> Any:
     """The JSON value of one line (its line ending aside).
 
     Raises ``ValueError`` for a line longer than :data:`MAX_LINE_BYTES`, one that is not
-    UTF-8, not JSON, or nested too deeply for the decoder.
+    UTF-8, not JSON, or nested too deeply for the decoder; ``what`` names the line in
+    the message (``"line longer than 4096 bytes"``).
     """
     data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
     data = data.rstrip(_LINE_ENDING)
     if len(data) > MAX_LINE_BYTES:
-        raise ValueError(f"line longer than {MAX_LINE_BYTES} bytes")
+        raise ValueError(f"{what} longer than {MAX_LINE_BYTES} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -148,6 +150,67 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]
         yield line
 
 
+# --- what every command line of the game shares ---------------------------------------
+
+BROKEN_PIPE = 1
+"""Exit status when the reader of standard output went away (``| head``): Python's own."""
+INTERRUPTED = 130
+"""Exit status after Ctrl+C: 128 + SIGINT, as shells report a process it ended."""
+
+
+_JSON_KINDS = {
+    list: "a list",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    type(None): "null",
+}
+"""What a JSON value other than an object is called, by its Python type."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Reports a bad command line in one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
+def parse_rules(text: str, **defaults: Any) -> RuleSet:
+    """The rule set a command line gives as JSON text (``--rules '{"aces": "low_or_high"}'``):
+    a possibly partial object whose missing keys take ``defaults``, then the rules' own.
+
+    Raises ``ValueError`` saying in one line what is wrong: text longer than
+    :data:`MAX_LINE_BYTES`, not UTF-8 or not JSON, nested too deeply, not an object, or
+    a rule :meth:`RuleSet.from_json` refuses.
+    """
+    data = decode_line(text, "rules")
+    if not isinstance(data, dict):
+        raise ValueError(f"rules must be a JSON object, not {_JSON_KINDS[type(data)]}")
+    return RuleSet.from_json({**defaults, **data})
+
+
+def run_command(main: Callable[[], int]) -> int:
+    """``main()``'s exit status; quietly :data:`BROKEN_PIPE` when the reader of standard
+    output goes away (``| head -1``), :data:`INTERRUPTED` after Ctrl+C: no traceback.
+
+    The recipe of Python's documentation (``signal``, note on SIGPIPE): what is left
+    to write goes to the null device, so that the exit does not fail again.
+    """
+    try:
+        try:
+            return main()
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except BrokenPipeError:
+        if sys.stdout is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
 def main(
     argv: Sequence[str] | None = None,
     stdin: BinaryIO | None = None,
@@ -156,7 +219,7 @@ def main(
     """Run the command line; returns the exit status. Lines are read and written as
     UTF-8 whatever the locale."""
     raw = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m game.engine", description=__doc__, epilog=_LIMITS, formatter_class=raw
     )
     commands = parser.add_subparsers(dest="command", required=True)

@@ -11,12 +11,15 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.engine.cli import OneLineParser, parse_rules, run_command
 from game.engine.rules import RuleSet
 from game.sim import stats, tournament
 
+PROGRAM = "python -m game.sim"
+
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__)
+    parser = OneLineParser(prog=PROGRAM, description=__doc__)
     parser.add_argument("--matches", type=int, default=40, help="matches to play (default 40)")
     parser.add_argument(
         "--seats",
@@ -49,26 +52,36 @@ class Progress:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    seats = [seat.strip() for seat in args.seats.split(",") if seat.strip()]
     try:
-        rules_json = json.loads(args.rules)
-        seats = [seat.strip() for seat in args.seats.split(",") if seat.strip()]
-        rules = RuleSet.from_json({"players": len(seats), **rules_json})
+        rules = parse_rules(args.rules, players=len(seats))
+    except ValueError as error:
+        print(f"{PROGRAM}: --rules: {error}", file=sys.stderr)
+        return 2
+    try:
         if args.matches < 1:
             raise ValueError("--matches must be at least 1")
         all_tasks = tournament.tasks(args.matches, seats, rules, args.seed)
         progress = Progress(len(all_tasks), sys.stderr.isatty())
         records = tournament.run(all_tasks, args.jobs, progress)
-    except (ValueError, json.JSONDecodeError) as error:
-        print(f"python -m game.sim: {error}", file=sys.stderr)
+    except ValueError as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
         return 2
     summary = stats.summarise(records)
     if args.json:
         print(json.dumps(stats.as_json(summary)))
     else:
-        print(f"{len(records)} matches, seats {','.join(seats)}, rules {rules_json or 'default'}")
+        print(f"{len(records)} matches, seats {','.join(seats)}, rules {_changed(rules)}")
         print(stats.as_table(summary))
     return 0
 
 
+def _changed(rules: RuleSet) -> str:
+    """The rules that differ from the defaults (the players aside: the seats tell them)."""
+    default = RuleSet(players=rules.players).to_json()
+    changed = {key: value for key, value in rules.to_json().items() if value != default[key]}
+    return str(changed) if changed else "default"
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_command(main))

@@ -58,8 +58,13 @@ class MatchRecord:
 
 
 def tasks(matches: int, seats: Sequence[str], rules: RuleSet, seed: int = 0) -> list[MatchTask]:
-    """The first ``matches`` matches of the duplicate schedule for ``seats``."""
+    """The first ``matches`` matches of the duplicate schedule for ``seats``.
+
+    Raises ``ValueError`` unless there is one seat per player of ``rules``.
+    """
     players = len(seats)
+    if players != rules.players:
+        raise ValueError(f"the rules seat {rules.players} players, but {players} seats are named")
     result = []
     for index in range(matches):
         deal, rotation = divmod(index, players)

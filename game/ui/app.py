@@ -12,13 +12,14 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.engine.cli import INTERRUPTED, run_command
 from game.i18n import _
 from game.memory import Memory
 from game.profile import Profile
 from game.resources import asset_path
 from game.ui.art import CardArt
 from game.ui.names import GAME_NAME
-from game.ui.options import LaunchOptions, parse_options
+from game.ui.options import LaunchOptions, parse_options, run_profile
 from game.ui.playback import TimedText
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sounds
@@ -64,6 +65,8 @@ class App:
         """Frames since the window opened."""
         self.done = False
         """True once an autoplay run has finished."""
+        self.interrupted = False
+        """True once Ctrl+C in a terminal ended :meth:`run`."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
         if self._options.language is not None:
@@ -172,9 +175,13 @@ class App:
             self.quit()
 
     def save_screenshot(self, path: str) -> None:
-        """Draw a fresh frame and save it as a PNG."""
+        """Draw a fresh frame and save it as a PNG; a path it cannot be saved to (its
+        folder gone since the start) is reported in one line of the log, and the run goes on."""
         self.draw()
-        pygame.image.save(self._screen, path)
+        try:
+            pygame.image.save(self._screen, path)
+        except (pygame.error, OSError) as error:
+            self.log.warning("cannot save the screenshot %s: %s", path, error)
 
     def draw(self) -> None:
         """Draw a fresh frame on the screen, whole (without flipping it to the display)."""
@@ -240,9 +247,13 @@ class App:
         self.stack.resize()
 
     def run(self) -> None:
-        """Run frames until the window is closed or Quit is chosen."""
-        while self.running:
-            self.step(self.clock.tick(FPS) / 1000)
+        """Run frames until the window is closed or Quit is chosen, or Ctrl+C is pressed in
+        a terminal (then :attr:`interrupted`); either way the last save is on disk after."""
+        try:
+            while self.running:
+                self.step(self.clock.tick(FPS) / 1000)
+        except KeyboardInterrupt:
+            self.interrupted = True
         self.close()
 
     def close(self) -> None:
@@ -264,12 +275,19 @@ def preferred_locales() -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start the game window; returns the exit status (the smoke test's verdict)."""
+    """Start the game window; returns the exit status: the smoke test's verdict, 130 after
+    Ctrl+C, 1 when standard output is closed early (see :func:`~game.engine.cli.run_command`)."""
     multiprocessing.freeze_support()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    options = parse_options(argv)
-    app = App(options)
-    app.run()
+    return run_command(lambda: _play(parse_options(argv)))
+
+
+def _play(given: LaunchOptions) -> int:
+    with run_profile(given) as options:
+        app = App(options)
+        app.run()
+    if app.interrupted:
+        return INTERRUPTED
     if options.smoke_test:
         spoken = [language for language in i18n.LANGUAGES if i18n.has_catalogue(language)]
         print("smoke test: " + ("one round played" if app.done else "FAILED"))

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import tempfile
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from game.ai.registry import policy_factory
+from game.engine.cli import OneLineParser
 from game.i18n import LANGUAGES
 from game.settings import Settings
 from game.ui.setup import AUTOPLAY_SEATS, LEVELS, MatchSetup, level_seats
@@ -43,7 +47,8 @@ class LaunchOptions:
     seats: tuple[str, ...] | None = None
     """``--seats``: the policies of Left, Top and Right (with autoplay: Bottom first)."""
     profile: str | None = None
-    """``--profile``: the folder that holds settings, the saved match and statistics."""
+    """``--profile``: the folder that holds settings, the saved match and statistics (the
+    smoke test's is a temporary one: see :func:`run_profile`)."""
     resume: bool = False
     """``--continue``: open the saved match at once."""
     language: str | None = None
@@ -84,7 +89,7 @@ class LaunchOptions:
 
 def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     """Read the command line; ``--help`` lists it."""
-    parser = argparse.ArgumentParser(prog="three-thirteen", description="Play Three-Thirteen.")
+    parser = OneLineParser(prog="three-thirteen", description="Play Three-Thirteen.")
     parser.add_argument("--autoplay", action="store_true", help="four AI seats play")
     parser.add_argument("--rounds", type=int, help="with --autoplay: stop after N rounds")
     parser.add_argument(
@@ -141,7 +146,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         autoplay=args.autoplay or smoke,
         rounds=1 if smoke else args.rounds,
         max_speed=args.speed == "max" or smoke,
-        screenshot=args.screenshot,
+        screenshot=_screenshot(parser, args.screenshot),
         quit_when_done=args.quit_when_done or smoke,
         seed=args.seed,
         size=(max(640, width), max(400, height)),
@@ -150,7 +155,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         smoke_test=smoke,
         frames=args.frames,
         seats=seats,
-        profile=tempfile.mkdtemp(prefix="three-thirteen-smoke-") if smoke else args.profile,
+        profile=None if smoke else _profile(parser, args.profile),
         resume=args.resume,
         language=args.lang,
     )
@@ -173,3 +178,41 @@ def _seats(
         except ValueError as error:
             parser.error(f"--seats: {error}")
     return specs
+
+
+def _screenshot(parser: argparse.ArgumentParser, path: str | None) -> str | None:
+    """The ``--screenshot`` path, if a file can be written there (now: the folder may
+    still go before the end of the run, which the window reports without stopping)."""
+    if path is None:
+        return None
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        parser.error(f"--screenshot {path}: is a folder, not a file")
+    if not folder.is_dir():
+        parser.error(f"--screenshot {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+        target.exists() and not os.access(target, os.W_OK)
+    ):
+        parser.error(f"--screenshot {path}: cannot write in {folder}")
+    return path
+
+
+def _profile(parser: argparse.ArgumentParser, path: str | None) -> str | None:
+    """The ``--profile`` folder, unless something other than a folder is there."""
+    if path is not None and os.path.lexists(path) and not os.path.isdir(path):
+        what = "a file, not a folder" if os.path.isfile(path) else "not a folder"
+        parser.error(f"--profile {path} is {what}")
+    return path
+
+
+@contextmanager
+def run_profile(options: LaunchOptions) -> Iterator[LaunchOptions]:
+    """``options`` for the run: the smoke test's with a fresh temporary profile, removed
+    when the run ends, however it ends; any other run's as they are."""
+    if not options.smoke_test:
+        yield options
+        return
+    prefix = "three-thirteen-smoke-"
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as folder:
+        yield replace(options, profile=folder)
