@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import gettext
 import os
+import struct
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from game.resources import asset_root
+from game import resources
 
 DOMAIN = "three_thirteen"
 LANGUAGES = ("en", "fr", "nl", "it")
@@ -27,17 +28,28 @@ DECIMAL_MARKS = {"en": ".", "fr": ",", "nl": ",", "it": ","}
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where POSIX systems say the user's language, in gettext's order."""
 
+UNREADABLE = (OSError, ValueError, LookupError, struct.error)
+"""What reading a catalogue raises when it is missing, truncated, garbled, a folder, or names
+a charset or plural rule Python cannot use."""
+
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = LANGUAGES[0]
 
 
 def locale_folder() -> Path:
     """The folder holding the compiled catalogues."""
-    return asset_root() / "locale"
+    return resources.asset_root() / "locale"
+
+
+def catalogue_parts(language: str) -> tuple[str, ...]:
+    """Where ``language``'s compiled catalogue is, under the asset root."""
+    return ("locale", language, "LC_MESSAGES", f"{DOMAIN}.mo")
 
 
 def catalogue(language: str, folder: Path | None = None) -> gettext.NullTranslations:
-    """The translations of ``language`` (none for English or a missing catalogue).
+    """The translations of ``language``: none for English, nor for a catalogue that is missing
+    or cannot be read (one of the shipped ones, looked for when ``folder`` is not given, is
+    then reported as a missing piece).
 
     Raises ``ValueError`` for a language the game does not speak.
     """
@@ -46,7 +58,14 @@ def catalogue(language: str, folder: Path | None = None) -> gettext.NullTranslat
     if language == LANGUAGES[0]:
         return gettext.NullTranslations()
     where = folder if folder is not None else locale_folder()
-    return gettext.translation(DOMAIN, where, languages=[language], fallback=True)
+    try:
+        return gettext.translation(DOMAIN, where, languages=[language])
+    except UNREADABLE as error:
+        if folder is None:
+            resources.report_missing(
+                resources.PieceKind.CATALOGUE, catalogue_parts(language), error
+            )
+        return gettext.NullTranslations()
 
 
 def has_catalogue(language: str) -> bool:
@@ -55,7 +74,8 @@ def has_catalogue(language: str) -> bool:
 
 
 def use(language: str, folder: Path | None = None) -> None:
-    """Speak ``language`` from now on (``ValueError`` for one the game does not speak)."""
+    """Speak ``language`` from now on, its words in English if its catalogue cannot be read
+    (``ValueError`` for a language the game does not speak)."""
     global _current, _language
     _current, _language = catalogue(language, folder), language
 

@@ -35,9 +35,7 @@ Bad input is reported on one line, exit status 2.
 from __future__ import annotations
 
 import json
-import os
 import random
-import stat
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,12 +48,9 @@ from game.engine.cards import Card
 from game.engine.cli import OneLineParser, run_command
 from game.engine.match import Match
 from game.engine.view import PlayerView
+from game.files import UnreadableFile, read_text_file
 
 PROGRAM = "python -m game.review"
-MAX_MATCH_BYTES = 4 * 1024 * 1024
-"""The largest match file read: a whole match of the longest schedule at eight players
-is far smaller."""
-
 NO_LOSS = 1e-9
 """A loss below this many points is rounding, not a mistake: it counts as 0."""
 
@@ -297,30 +292,15 @@ class UsageError(Exception):
 
 
 def read_match_file(path: Path) -> str:
-    """The text of ``path``, which must be a regular file of at most
-    :data:`MAX_MATCH_BYTES` bytes of UTF-8: a device (``/dev/zero``) or a named pipe is
-    refused before a byte is read, and without waiting for a writer. Raises
+    """The text of ``path`` (see :func:`~game.files.read_text_file`: a regular file of at
+    most :data:`~game.files.MOST_BYTES`, read without waiting on a pipe). Raises
     :class:`UsageError` saying what is wrong."""
     try:
-        # Opened without waiting (a named pipe would wait for a writer), then looked at.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            mode = os.fstat(descriptor).st_mode
-            if not stat.S_ISREG(mode):
-                what = "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file"
-                raise UsageError(f"{path} is {what}")
-            with os.fdopen(descriptor, "rb", closefd=False) as file:
-                data = file.read(MAX_MATCH_BYTES + 1)
-        finally:
-            os.close(descriptor)
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > MAX_MATCH_BYTES:
-        raise UsageError(f"{path} is larger than {MAX_MATCH_BYTES} bytes: not a saved match")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not JSON (not UTF-8 text)") from None
+        return read_text_file(path)
+    except FileNotFoundError:
+        raise UsageError(f"cannot read {path}: it does not exist") from None
+    except UnreadableFile as error:
+        raise UsageError(f"cannot read {path}: {error}") from None
 
 
 def load_match(path: Path) -> Match:

@@ -16,10 +16,11 @@ from game.engine.cli import INTERRUPTED, run_command
 from game.i18n import _
 from game.memory import Memory
 from game.profile import Profile
-from game.resources import asset_path
-from game.ui.art import CardArt
+from game.resources import PieceKind, missing_pieces
+from game.ui.art import CardArt, check_card_files
 from game.ui.names import GAME_NAME
 from game.ui.options import LaunchOptions, parse_options, run_profile
+from game.ui.pieces import PieceNotices, load_piece
 from game.ui.playback import TimedText
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sounds
@@ -51,7 +52,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(_(GAME_NAME))
-        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        icon = load_piece(PieceKind.ICON, ("icon.png",), pygame.image.load)
+        if icon is not None:
+            pygame.display.set_icon(icon)
         self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self._text = Text()
@@ -74,6 +77,7 @@ class App:
             memory.save_settings(memory.settings.changed(language=self._options.language))
         self._toast: TimedText | None = None
         """The profile's latest notice on screen, over every scene."""
+        self._piece_notices = PieceNotices()
         self.apply_settings()
         self.push(self._first_scene())
 
@@ -204,9 +208,11 @@ class App:
         return changed
 
     def _update_toast(self, dt: float) -> None:
-        """Show the profile's notices one after another, each for a few seconds."""
+        """Show the profile's notices (and those about missing pieces) one after another, each
+        for a few seconds."""
         self._toast = TimedText.tick(self._toast, dt)
         notices = self._memory.profile.notices
+        notices.extend(self._piece_notices.new())
         if self._toast is None and notices:
             self._toast = TimedText(notices.pop(0), TOAST_SECONDS)
 
@@ -289,8 +295,13 @@ def _play(given: LaunchOptions) -> int:
     if app.interrupted:
         return INTERRUPTED
     if options.smoke_test:
+        check_card_files()
         spoken = [language for language in i18n.LANGUAGES if i18n.has_catalogue(language)]
-        print("smoke test: " + ("one round played" if app.done else "FAILED"))
+        missing = missing_pieces()
+        passed = app.done and spoken == list(i18n.LANGUAGES) and not missing
+        print("smoke test: " + ("one round played" if passed else "FAILED"))
         print("languages: " + " ".join(spoken))
-        return 0 if app.done and spoken == list(i18n.LANGUAGES) else 1
+        for piece in missing:
+            print(f"missing or damaged: {piece.path} ({piece.reason})")
+        return 0 if passed else 1
     return 0

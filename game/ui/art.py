@@ -3,17 +3,22 @@
 The art comes in deck styles (the faces) and backs, chosen independently; the joker is
 the same in every style. The court cards' corner indices can be in any of the game's
 languages (a French queen shows D); the other faces are the same in every language.
+A picture whose file is missing or damaged is drawn plain (its index and suit in the
+font, or a plain back) and reported as a missing piece; the match plays on.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine.cards import JOKER_LABEL, Card, Rank
-from game.i18n import LANGUAGES
-from game.resources import asset_path
+from game.card_words import COURT_INDICES, JOKER
+from game.engine.cards import JOKER_LABEL, Card, Rank, Suit, new_shoe
+from game.i18n import LANGUAGES, _
+from game.resources import PieceKind
 from game.settings import CARD_BACKS, DECK_STYLES
+from game.ui.pieces import load_piece
 from game.ui.sprites import Pose
+from game.ui.text import Color, Text
 
 CARD_ASPECT = 5 / 7
 """Card width over height."""
@@ -25,6 +30,16 @@ FLIP_STEPS = 8
 """A card flipping over narrows in this many steps (each step's picture is cached)."""
 COURT_LABELS = tuple(rank.label for rank in (Rank.JACK, Rank.QUEEN, Rank.KING))
 """The ranks whose index letter depends on the language."""
+IVORY, EDGE, BLACK, RED = (255, 253, 246), (143, 143, 143), (27, 27, 31), (200, 16, 46)
+"""A plain picture's card stock, edge and inks (the shipped art's colours)."""
+TWO_COLOURS = {Suit.SPADES: BLACK, Suit.HEARTS: RED, Suit.DIAMONDS: RED, Suit.CLUBS: BLACK}
+PLAIN_INKS = {
+    "classic": TWO_COLOURS,
+    "four_colour": TWO_COLOURS | {Suit.DIAMONDS: (29, 78, 216), Suit.CLUBS: (20, 122, 102)},
+}
+"""The ink of each suit on a plain face, per deck style (the shipped art's colours)."""
+PLAIN_BACKS = {"blue": (23, 58, 115), "red": (158, 27, 50)}
+"""The colour of each plain back."""
 
 
 def card_height(wanted: float) -> int:
@@ -62,6 +77,63 @@ def card_file(
     if deck == DECK_STYLES[0] or name == JOKER_LABEL:
         return ("cards", f"{name}.svg")
     return ("cards", deck, f"{name}.svg")
+
+
+def every_card_file() -> list[tuple[str, ...]]:
+    """The asset path parts of every picture the art can show: each face in each deck style
+    and index language, and each back."""
+    faces = {str(card) for card in new_shoe(1, 1)}
+    files = {
+        card_file(face, deck, indices=language)
+        for deck in DECK_STYLES
+        for face in faces
+        for language in LANGUAGES
+    }
+    return sorted(files | {card_file(BACK, back=back) for back in CARD_BACKS})
+
+
+def load_card(parts: tuple[str, ...], size: tuple[int, int]) -> pygame.Surface | None:
+    """The card picture at asset ``parts`` rendered at ``size``; None if it cannot be read
+    (then it is reported as a missing piece)."""
+    return load_piece(PieceKind.CARD, parts, lambda path: pygame.image.load_sized_svg(path, size))
+
+
+def check_card_files() -> None:
+    """Read every card picture once, small, so that any missing or damaged one is reported
+    (the smoke test's look at the cards it did not deal)."""
+    for parts in every_card_file():
+        load_card(parts, (card_width(21), 21))
+
+
+def plain_card(
+    name: str, size: tuple[int, int], text: Text, deck: str, back: str, indices: str
+) -> pygame.Surface:
+    """Picture ``name`` drawn plain: a rounded card with its index and suit in the font
+    (at the corner and, larger, in the middle), or a plain back of ``back``'s colour."""
+    picture = pygame.Surface(size, pygame.SRCALPHA)
+    card = picture.get_rect()
+    radius = max(2, card.width // 10)
+    if name == BACK:
+        colour = PLAIN_BACKS.get(back, PLAIN_BACKS[CARD_BACKS[0]])
+        pygame.draw.rect(picture, colour, card, border_radius=radius)
+        inset = max(2, card.width // 12)
+        pygame.draw.rect(picture, IVORY, card.inflate(-2 * inset, -2 * inset), 1, radius)
+        return picture
+    pygame.draw.rect(picture, IVORY, card, border_radius=radius)
+    pygame.draw.rect(picture, EDGE, card, 1, radius)
+    label, ink = plain_index(Card.parse(name), deck, indices)
+    inside = card.inflate(-radius, -radius)
+    text.blit(picture, label, round(card.height * 0.2), ink, True, inside, topleft=inside.topleft)
+    text.blit(picture, label, round(card.height * 0.3), ink, True, inside, center=card.center)
+    return picture
+
+
+def plain_index(card: Card, deck: str, indices: str) -> tuple[str, Color]:
+    """What a plain face shows and in which ink: ``D♥`` in red for a French queen of hearts."""
+    if card.rank is None or card.suit is None:
+        return _(JOKER), BLACK
+    index = COURT_INDICES[indices].get(card.rank, card.rank.label)
+    return index + card.suit.symbol, PLAIN_INKS.get(deck, TWO_COLOURS)[card.suit]
 
 
 def checked_style(deck: str, back: str, indices: str = LANGUAGES[0]) -> tuple[str, str, str]:
@@ -102,6 +174,8 @@ class CardArt:
         self._heights: tuple[int, ...] = ()
         self._recent: list[int] = []
         self._cache: dict[tuple[str, int, int, int], pygame.Surface] = {}
+        self._text = Text()
+        """The font of the plain pictures drawn for missing ones."""
 
     @property
     def deck(self) -> str:
@@ -198,6 +272,9 @@ class CardArt:
         return min(self._heights, key=lambda declared: abs(declared - height))
 
     def _render(self, name: str, height: int) -> pygame.Surface:
-        path = asset_path(*card_file(name, self._deck, self._back, self._indices))
-        picture = pygame.image.load_sized_svg(str(path), (card_width(height), height))
+        style = (self._deck, self._back, self._indices)
+        size = (card_width(height), height)
+        picture = load_card(card_file(name, *style), size)
+        if picture is None:
+            picture = plain_card(name, size, self._text, *style)
         return picture.convert_alpha() if pygame.display.get_surface() else picture

@@ -1,4 +1,5 @@
-"""Sound effects; with no audio device the game is simply silent."""
+"""Sound effects; with no audio device the game is simply silent, and so is an effect whose
+file is missing or damaged (a missing piece)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import logging
 
 import pygame
 
-from game.resources import asset_path
+from game.resources import PieceKind
+from game.ui.pieces import load_piece
 
 NAMES = (
     "draw",
@@ -34,12 +36,9 @@ class Sounds:
         self.enabled = enabled and self._open_device()
         if self.enabled:
             for name in NAMES:
-                try:
-                    self._sounds[name] = pygame.mixer.Sound(
-                        str(asset_path("sounds", f"{name}.wav"))
-                    )
-                except (pygame.error, FileNotFoundError) as error:
-                    log.warning("sound %s unavailable: %s", name, error)
+                sound = load_piece(PieceKind.SOUND, ("sounds", f"{name}.wav"), pygame.mixer.Sound)
+                if sound is not None:
+                    self._sounds[name] = sound
 
     @staticmethod
     def _open_device() -> bool:

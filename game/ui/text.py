@@ -1,5 +1,7 @@
 """Text in the shipped DejaVu Sans (it has the suit glyphs), rendered once and cached.
 
+If that font is missing or damaged, pygame's own font stands in (a missing piece).
+
 Every text is drawn into a box (a button, a plate, a panel's column, else the window):
 it shrinks to fit the box's width, down to :data:`SMALLEST`, and only then is cut
 short with "…". Languages run to different lengths; nothing leaves its box.
@@ -12,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.files import printable
-from game.resources import asset_path
+from game.resources import PieceKind
+from game.ui.pieces import load_piece
 
 Color = tuple[int, int, int]
 SMALLEST = 8
@@ -36,6 +39,14 @@ class Drawn:
     """The size drawn at."""
 
 
+def opened(path: str, size: int) -> pygame.font.Font:
+    """The font file at ``path`` at ``size`` pixels, tried once: pygame opens a damaged file
+    without complaint and fails (or crashes) only when it is used."""
+    font = pygame.font.Font(path, size)
+    font.size(ELLIPSIS)  # raises pygame.error for a file that is not a font
+    return font
+
+
 class Text:
     """Fonts by size and weight, and a cache of rendered strings."""
 
@@ -48,12 +59,15 @@ class Text:
         """Set to a list to record every text drawn (the layout tests read it)."""
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """DejaVu Sans at ``size`` pixels."""
+        """DejaVu Sans at ``size`` pixels (pygame's own font if it cannot be read)."""
         key = (max(6, size), bold)
         found = self._fonts.get(key)
         if found is None:
+            pygame.font.init()  # once more does nothing; a card drawn plain may come first
             name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            found = pygame.font.Font(str(asset_path("fonts", name)), key[0])
+            found = load_piece(PieceKind.FONT, ("fonts", name), lambda path: opened(path, key[0]))
+            if found is None:
+                found = pygame.font.Font(None, key[0])
             self._fonts[key] = found
         return found
 

@@ -20,7 +20,8 @@ import pytest
 from game.engine.cli import MAX_LINE_BYTES, parse_rules
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.review import MAX_MATCH_BYTES, load_match
+from game.files import MOST_BYTES
+from game.review import load_match
 from game.ui.options import parse_options
 from tests.ui.driver import make_app
 
@@ -124,7 +125,7 @@ def at_most_a_gigabyte() -> None:
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_review_refuses_a_device() -> None:
     result = run(["game.review", "/dev/zero"], timeout=20, preexec_fn=at_most_a_gigabyte)
-    assert_one_line(result, 2, "/dev/zero is not a regular file")
+    assert_one_line(result, 2, "cannot read /dev/zero: it is not a regular file")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -137,16 +138,16 @@ def test_review_refuses_a_named_pipe_without_waiting_for_a_writer(tmp_path: Path
 
 def test_review_refuses_a_folder(tmp_path: Path) -> None:
     result = run(["game.review", str(tmp_path)], timeout=20)
-    words = "is a folder, not a file" if os.name == "posix" else "cannot read"
+    words = "is not a regular file" if os.name == "posix" else "cannot be read"
     assert_one_line(result, 2, words)
 
 
 def test_review_refuses_a_file_larger_than_a_match_can_be(tmp_path: Path) -> None:
     huge = tmp_path / "match.json"
     with huge.open("wb") as file:
-        file.truncate(MAX_MATCH_BYTES + 1)  # sparse: nothing written
+        file.truncate(MOST_BYTES + 1)  # sparse: nothing written
     result = run(["game.review", str(huge)], timeout=20)
-    assert_one_line(result, 2, f"larger than {MAX_MATCH_BYTES} bytes")
+    assert_one_line(result, 2, "larger than 4 MB")
 
 
 # --- 3. --rules that are not rules ----------------------------------------------------------

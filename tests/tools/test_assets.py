@@ -19,7 +19,7 @@ import pygame
 from game.engine.cards import new_shoe
 from game.i18n import LANGUAGES
 from game.settings import CARD_BACKS, DECK_STYLES
-from game.ui.art import BACK, card_file, is_court
+from game.ui.art import card_file, every_card_file, is_court
 from tests.tools.loading import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,12 +27,7 @@ ASSETS = ROOT / "assets"
 CARDS = ASSETS / "cards"
 SOUNDS = ASSETS / "sounds"
 FACES = [str(card) for card in new_shoe(1, 1)]
-CARD_PARTS = {
-    card_file(face, deck, indices=language)
-    for deck in DECK_STYLES
-    for face in FACES
-    for language in LANGUAGES
-} | {card_file(BACK, back=back) for back in CARD_BACKS}
+CARD_PARTS = every_card_file()
 CARD_FILES = sorted("/".join(parts[1:]) for parts in CARD_PARTS)
 """Every card file the game can show, relative to ``assets/cards``."""
 SIZES = ((60, 84), (180, 252))
