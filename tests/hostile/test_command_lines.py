@@ -21,8 +21,12 @@ from game.engine.cli import MAX_LINE_BYTES, parse_rules
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.files import MOST_BYTES
+from game.memory import Memory
+from game.profile import Profile
 from game.review import load_match
 from game.ui.options import parse_options
+from tests.hostile.window import frames, open_window
+from tests.test_profile import a_saved_match
 from tests.ui.driver import make_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -315,3 +319,23 @@ def test_a_profile_that_is_a_file_is_a_usage_error(
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "is a file, not a folder" in error
+
+
+def test_continue_with_autoplay_keeps_your_seat_yours_in_the_save(tmp_path: Path) -> None:
+    (tmp_path / "match.json").write_text(json.dumps(a_saved_match().to_json()))
+    app = open_window(tmp_path, resume=True, autoplay=True, max_speed=True)
+    try:
+        before = len(app.memory.saved_match().match.actions)  # type: ignore[union-attr]
+        for _wait in range(300):
+            frames(app, 5)
+            saved = app.memory.saved_match()
+            if saved is not None and len(saved.match.actions) > before + 4:
+                break
+            time.sleep(0.01)
+    finally:
+        app.close()
+    saved = Memory(Profile(tmp_path)).saved_match()
+    assert saved is not None
+    assert len(saved.match.actions) > before + 4, "the AI stand-in did not play"
+    assert 0 not in saved.policies, "the player's seat was saved as an AI seat"
+    assert set(saved.rng_states) == {1, 2, 3}
