@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import random
+import sys
 from dataclasses import replace
+from types import ModuleType
 from typing import Any
 
 from game.ai.collector import CollectorPolicy
@@ -37,25 +41,55 @@ def policy_factory(spec: str) -> PolicyFactory:
     or a planning level with numbers of its style changed, ``hard/stock_share=0.4/…``
     (how the tuner tries styles: see ``tools/tune_ai.py``).
 
-    Raises ``ValueError`` saying what was wrong (unknown name, module, class or number).
+    Raises ``ValueError`` saying what was wrong (unknown name, module, class or number),
+    and nothing else, whatever a module does while it is imported.
     """
     if "/" in spec:
         return restyled(spec)
     known_policies = {**POLICIES, **SPARRING}
     if spec in known_policies:
         return known_policies[spec]
-    module_name, colon, class_name = spec.partition(":")
-    if not colon:
+    if ":" not in spec:
         known = ", ".join(known_policies)
         raise ValueError(f"unknown policy {spec!r}: use one of {known} or package.module:ClassName")
+    return _outside_policy(spec)
+
+
+def _outside_policy(spec: str) -> PolicyFactory:
+    """The class ``package.module:ClassName`` names; raises ``ValueError`` in one line if its
+    module cannot be imported in any way (raising, a syntax error, exiting) or lacks it."""
+    module_name, _, class_name = spec.partition(":")
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r} for policy {spec!r}: {error}") from None
-    factory = getattr(module, class_name, None)
+        module = _imported(module_name)
+        factory = getattr(module, class_name, None)
+    except (Exception, SystemExit) as error:  # a policy's module cannot end the game
+        why = _first_line(error)
+        raise ValueError(f"cannot import {module_name!r} for policy {spec!r}: {why}") from None
     if factory is None or not callable(factory):
         raise ValueError(f"{module_name!r} has no policy class {class_name!r}")
     return factory  # type: ignore[no-any-return]
+
+
+def _imported(module_name: str) -> ModuleType:
+    """The module ``module_name``; what it prints while it is imported is shown (on standard
+    error) only if the import succeeds: a module run as a program, like ``venv.__main__``,
+    prints its usage before it exits."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        module = importlib.import_module(module_name)
+    if printed.getvalue() and sys.stderr is not None:
+        sys.stderr.write(printed.getvalue())
+    return module
+
+
+def _first_line(error: BaseException) -> str:
+    """``Type: message`` of ``error``, its message cut to its first line."""
+    try:
+        lines = str(error).strip().splitlines()
+    except Exception:  # a module's own exception that cannot even say what it is
+        lines = []
+    name = type(error).__name__
+    return f"{name}: {lines[0]}" if lines else name
 
 
 def make_policy(spec: str, rng: random.Random) -> Policy:

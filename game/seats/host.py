@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pickle
 import random
-import traceback
 from collections.abc import Mapping
 from multiprocessing.connection import Connection
 from typing import assert_never
@@ -13,6 +11,7 @@ from game.ai.hint import suggest
 from game.ai.policy import Policy
 from game.ai.registry import make_policy
 from game.seats.messages import (
+    BOT_ERRORS,
     Advised,
     Decided,
     DecideRequest,
@@ -21,6 +20,9 @@ from game.seats.messages import (
     HintRequest,
     Reply,
     Request,
+    RngState,
+    error_text,
+    packed,
 )
 
 
@@ -30,7 +32,10 @@ class SeatHost:
     A request carries the seat's random stream and the reply the stream after
     the decision, so a fresh host (after a restart) goes on exactly where the
     old one stopped. A policy is built on its seat's first request, so a seat
-    that cannot be built fails its own decisions and no other.
+    that cannot be built fails its own decisions and no other. The host sets
+    and reads each stream through ``random.Random`` itself, so a policy that
+    replaces its generator's methods cannot stop it; whether what it reads is a
+    stream a save can keep is the worker's to check.
     """
 
     def __init__(self, specs: Mapping[int, str]) -> None:
@@ -38,30 +43,30 @@ class SeatHost:
         self._seats: dict[int, tuple[Policy, random.Random]] = {}
 
     def answer(self, request: Request) -> Reply:
-        """The reply to ``request``; an exception becomes a :class:`Failed` reply."""
+        """The reply to ``request``; whatever a bot raises becomes a :class:`Failed` reply."""
         match request:
             case DecideRequest():
                 return self._decide(request)
             case HintRequest(job, view):
                 try:
                     return Advised(job, suggest(view))
-                except Exception:
-                    return Failed(job, FailureKind.RAISED, traceback.format_exc())
+                except Exception as error:
+                    return Failed(job, FailureKind.RAISED, error_text(error))
             case _:
                 assert_never(request)
 
     def _decide(self, request: DecideRequest) -> Reply:
+        job = request.job
         try:
             policy, rng = self._seat(request.view.seat)
-        except Exception:
-            return Failed(request.job, FailureKind.RAISED, traceback.format_exc())
-        rng.setstate(request.rng_state)
+            random.Random.setstate(rng, request.rng_state)
+        except BOT_ERRORS as error:
+            return Failed(job, FailureKind.RAISED, error_text(error))
         try:
             action = policy.choose(request.view)
-        except Exception:
-            detail = traceback.format_exc()
-            return Failed(request.job, FailureKind.RAISED, detail, rng.getstate())
-        return Decided(request.job, action, rng.getstate())
+            return Decided(job, action, random.Random.getstate(rng))
+        except BOT_ERRORS as error:
+            return Failed(job, FailureKind.RAISED, error_text(error), _stream(rng))
 
     def _seat(self, seat: int) -> tuple[Policy, random.Random]:
         found = self._seats.get(seat)
@@ -74,20 +79,24 @@ class SeatHost:
         return found
 
 
+def _stream(rng: random.Random) -> RngState | None:
+    """``rng``'s state, or None if its policy broke it beyond reading."""
+    try:
+        return random.Random.getstate(rng)
+    except BOT_ERRORS:
+        return None
+
+
 def serve(connection: Connection, specs: Mapping[int, str]) -> None:
-    """The worker process: answer requests from ``connection`` until it closes."""
+    """The worker process: answer requests from ``connection`` until it closes.
+
+    Each reply goes back as ``(job, pickled reply)``, so the window knows which
+    request it answers even when it cannot read the reply.
+    """
     host = SeatHost(specs)
     while True:
         try:
             request = connection.recv()
-        except (EOFError, OSError):
-            return
-        reply = host.answer(request)
-        try:
-            connection.send(reply)
-        except (pickle.PicklingError, TypeError, AttributeError) as error:
-            detail = f"the answer could not be sent back: {error}"
-            state = reply.rng_state if isinstance(reply, Decided) else None
-            connection.send(Failed(request.job, FailureKind.ILLEGAL, detail, state))
+            connection.send((request.job, packed(host.answer(request))))
         except (EOFError, OSError):
             return

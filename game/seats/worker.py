@@ -5,10 +5,12 @@ replies by polling it once a frame, on its own thread: no reader thread, so
 no lock and no thread that a busy frame loop could starve. If no process can
 be started, the same :class:`SeatHost` answers on a thread instead.
 
-The worker owns its contract: every answer is checked against the view it was
-asked about, and an answer that is not one of that view's legal actions is
-reported as a failure, like an exception or a worker that ended. What to do
-about a failure (wait, ask again, fall back) is the controller's business.
+The worker owns its contract: whatever comes back from a seat is data, read and
+checked inside one guard (:func:`_checked`). An answer that cannot be read,
+that is not one of its view's legal actions, or whose random stream no save
+could keep is reported as a failure, like an exception or a worker that ended;
+an answer that passes is handed on as the engine's own action object. What to
+do about a failure (wait, ask again, fall back) is the controller's business.
 
 Why not ``ProcessPoolExecutor``: before Python 3.14 it cannot stop a worker
 that is stuck, and a stuck worker then keeps the program from exiting. Here
@@ -20,24 +22,45 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Protocol, assert_never
+from dataclasses import dataclass
+from functools import partial
+from typing import Protocol
 
+from game.engine.actions import Action
+from game.engine.view import PlayerView
 from game.seats.host import SeatHost, serve
 from game.seats.messages import (
+    BOT_ERRORS,
     Advised,
     Decided,
     DecideRequest,
     Failed,
     FailureKind,
+    HintRequest,
     Reply,
     Request,
+    RngState,
+    describe,
+    error_text,
+    savable_rng_state,
+    unpacked,
 )
 
 log = logging.getLogger(__name__)
 STOP_SECONDS = 1.0
 """How long a terminated worker process gets to end before it is killed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A reply as it arrives, not yet opened: opening it may raise, or give anything."""
+
+    job: int
+    """The request it answers (known without opening it)."""
+    open: Callable[[], object]
+    """Gives the reply (unpickles it, or takes it from the thread)."""
 
 
 class Transport(Protocol):
@@ -57,7 +80,7 @@ class Transport(Protocol):
         """Pass ``request`` on; never raises (a broken link sets :attr:`ended`)."""
         ...
 
-    def poll(self) -> list[Reply]:
+    def poll(self) -> list[Delivery]:
         """The replies that have arrived, without waiting."""
         ...
 
@@ -95,14 +118,18 @@ class ProcessTransport:
         except (OSError, ValueError):
             self._ended = True
 
-    def poll(self) -> list[Reply]:
-        replies: list[Reply] = []
+    def poll(self) -> list[Delivery]:
+        deliveries: list[Delivery] = []
         try:
             while not self._ended and self._connection.poll(0):
-                replies.append(self._connection.recv())
-        except (EOFError, OSError, ValueError):
+                match self._connection.recv():
+                    case (int() as job, bytes() as data):
+                        deliveries.append(Delivery(job, partial(unpacked, data)))
+                    case _:
+                        raise ValueError("not a reply from serve()")
+        except BOT_ERRORS:  # the link is broken, or carries what serve() never sends
             self._ended = True
-        return replies
+        return deliveries
 
     def stop(self) -> None:
         self._ended = True
@@ -123,21 +150,25 @@ class ThreadTransport:
     def __init__(self, specs: Mapping[int, str]) -> None:
         self._host = SeatHost(specs)
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="ai")
-        self._futures: list[Future[Reply]] = []
+        self._futures: list[tuple[int, Future[Reply]]] = []
+        """Each request's job and its reply to come."""
 
     pid = None
     ended = False
 
     def send(self, request: Request) -> None:
-        self._futures.append(self._pool.submit(self._host.answer, request))
+        self._futures.append((request.job, self._pool.submit(self._host.answer, request)))
 
-    def poll(self) -> list[Reply]:
-        done: list[Future[Reply]] = []
-        waiting: list[Future[Reply]] = []
-        for future in self._futures:  # asked once each: one may finish while we look
-            (done if future.done() else waiting).append(future)
+    def poll(self) -> list[Delivery]:
+        done: list[Delivery] = []
+        waiting: list[tuple[int, Future[Reply]]] = []
+        for job, future in self._futures:  # asked once each: one may finish while we look
+            if future.done():
+                done.append(Delivery(job, future.result))
+            else:
+                waiting.append((job, future))
         self._futures = waiting
-        return [future.result() for future in done]
+        return done
 
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -173,17 +204,16 @@ class AiWorker:
         self._transport.send(request)
 
     def replies(self) -> list[Reply]:
-        """Every reply that has arrived, each checked against its request.
+        """Every reply that has arrived, each checked against its request (see :func:`_checked`).
 
-        An answer that is not legal in its view becomes a :class:`Failed`
-        reply; if the worker process has ended, every request it still owed
-        fails with :attr:`FailureKind.WORKER_ENDED`.
+        If the worker process has ended, every request it still owed fails with
+        :attr:`FailureKind.WORKER_ENDED`.
         """
         checked = []
-        for reply in self._transport.poll():
-            request = self._pending.pop(reply.job, None)
+        for delivery in self._transport.poll():
+            request = self._pending.pop(delivery.job, None)
             if request is not None:
-                checked.append(_checked(reply, request))
+                checked.append(_checked(delivery, request))
         if self._transport.ended:
             for job in list(self._pending):
                 del self._pending[job]
@@ -205,30 +235,53 @@ class AiWorker:
         self._pending.clear()
 
 
-def _checked(reply: Reply, request: Request) -> Reply:
-    """``reply`` if it answers ``request`` with a legal action, else a :class:`Failed` reply."""
-    match reply:
-        case Failed():
-            return reply
-        case Decided(job, action):
-            chosen: object = action
-        case Advised(job, suggestion):
-            chosen = getattr(suggestion, "action", None)
-        case _:
-            assert_never(reply)
-    expected = Decided if isinstance(request, DecideRequest) else Advised
-    if not isinstance(reply, expected):
-        return Failed(
-            job,
-            FailureKind.ILLEGAL,
-            f"a {type(reply).__name__} reply to a {type(request).__name__}",
-        )
+def _checked(delivery: Delivery, request: Request) -> Reply:
+    """The reply ``delivery`` brings to ``request`` if it is sound, else a :class:`Failed` one.
+
+    The one guard between a seat and the window: the reply is opened, its
+    action matched with the view's legal actions and its random stream checked
+    here, and anything raised on the way fails the request.
+    """
     try:
-        legal = chosen in request.view.legal_actions()
-    except Exception as error:  # a bot's object whose comparison raises
-        legal = False
-        chosen = f"{chosen!r} ({error})"
-    if not legal:
-        state = reply.rng_state if isinstance(reply, Decided) else None
-        return Failed(job, FailureKind.ILLEGAL, f"not a legal action now: {chosen!r}", state)
-    return reply
+        return _vetted(delivery.open(), request)
+    except BOT_ERRORS as error:
+        detail = f"the answer could not be read or checked: {error_text(error)}"
+        return Failed(request.job, FailureKind.ILLEGAL, detail)
+
+
+def _vetted(reply: object, request: Request) -> Reply:
+    """``reply`` made sound for ``request``, or a :class:`Failed` reply saying what is wrong."""
+    job = request.job
+    match reply, request:
+        case Failed(_, FailureKind() as kind, str() as detail, state), _:
+            return Failed(job, kind, detail, savable_rng_state(state))
+        case Decided(_, action, state), DecideRequest(_, view):
+            return _decided(job, action, state, view)
+        case Advised(_, suggestion), HintRequest(_, view):
+            if _legal(suggestion.action, view) is None:
+                return _illegal(job, suggestion.action)
+            return Advised(job, suggestion)
+    what = f"{describe(reply)} in reply to a {type(request).__name__}"
+    return Failed(job, FailureKind.ILLEGAL, f"not an answer: {what}")
+
+
+def _decided(job: int, action: object, state: object, view: PlayerView) -> Reply:
+    """The decision ``action`` with the stream ``state``, if both are sound, as the view's own
+    action; else a :class:`Failed` reply (which keeps the stream if it is sound)."""
+    legal = _legal(action, view)
+    stream = savable_rng_state(state)
+    if legal is None:
+        return _illegal(job, action, stream)
+    if stream is None:
+        detail = f"not a random stream a save can keep: {describe(state)}"
+        return Failed(job, FailureKind.ILLEGAL, detail)
+    return Decided(job, legal, stream)
+
+
+def _illegal(job: int, action: object, stream: RngState | None = None) -> Failed:
+    return Failed(job, FailureKind.ILLEGAL, f"not a legal action now: {describe(action)}", stream)
+
+
+def _legal(chosen: object, view: PlayerView) -> Action | None:
+    """The legal action of ``view`` equal to ``chosen`` (the engine's object, never the bot's)."""
+    return next((action for action in view.legal_actions() if action == chosen), None)

@@ -28,7 +28,7 @@ from game.seats.messages import (
     seat_rng_state,
 )
 from game.seats.worker import AiWorker, ThreadTransport
-from tests.seats.faulty_bots import bogus_answers
+from tests.seats.faulty_bots import STUCK_FLAG, bogus_answers
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = "tests.seats.faulty_bots:"
@@ -136,14 +136,20 @@ def test_an_answer_that_is_not_a_legal_action_is_a_failure(phase: str) -> None:
         worker.close()
 
 
-def test_restart_ends_a_stuck_worker_and_drops_what_it_owed() -> None:
+def test_restart_ends_a_stuck_worker_and_drops_what_it_owed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    flag = tmp_path / "stuck.pid"
+    monkeypatch.setenv(STUCK_FLAG, str(flag))
     match = Match.new(seed=5)
     seat = match.current_seat
-    worker = AiWorker({seat: BOTS + "StuckBot"})
+    worker = AiWorker({seat: BOTS + "StuckOnceBot"})
     try:
         worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(5, seat)))
-        time.sleep(0.5)
-        assert worker.replies() == []
+        deadline = time.monotonic() + 60
+        while not flag.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert flag.exists() and worker.replies() == []
         pid = worker.pid
         assert pid is not None and alive(pid)
         worker.restart()
@@ -213,7 +219,8 @@ def test_a_reply_that_arrives_while_the_thread_is_polled_is_not_lost() -> None:
     transport = ThreadTransport({})
     try:
         reply = Failed(1, FailureKind.RAISED, "late")
-        transport._futures = [LateFuture(reply)]
-        assert transport.poll() == [] and transport.poll() == [reply]
+        transport._futures = [(1, LateFuture(reply))]
+        assert transport.poll() == []
+        assert [delivery.open() for delivery in transport.poll()] == [reply]
     finally:
         transport.stop()

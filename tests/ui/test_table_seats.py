@@ -20,9 +20,10 @@ from game.ui.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table import TableScene
 from tests.seats.faulty_bots import STUCK_FLAG
 from tests.seats.test_worker import alive
-from tests.ui.driver import step_until
+from tests.ui.driver import step_until, wait_until
 
 BOTS = "tests.seats.faulty_bots:"
+HOSTILE = "tests.hostile.hostile_bots:"
 
 
 def seat_table(app: App, seed: int, policies: dict[int, str]) -> TableScene:
@@ -69,6 +70,21 @@ def test_a_worker_killed_mid_match_leaves_the_match_its_seed_gives(app: App) -> 
     assert troubled.match.to_json() == calm.match.to_json()
     match = troubled.match
     assert Match.replay(match.rules, match.seed, match.actions) == match
+
+
+def test_a_round_with_hostile_seats_ends_with_the_match_saved_and_loadable(app: App) -> None:
+    """Left's answers raise when compared, Top spoils its random stream, Right's answers
+    cannot be read by the window: the round is played out and saved all the same."""
+    hostile = {1: "RudeBot", 2: "WrongVersionBot", 3: "UnreadableBot"}
+    policies = {0: "greedy"} | {seat: HOSTILE + bot for seat, bot in hostile.items()}
+    table = TableScene(app, MatchSetup(seed=16, policies=policies, move_seconds=0.0, rounds=1))
+    app.replace(table)
+    wait_until(app, lambda: table.finished, seconds=120)
+    assert {failure.kind for failure in table.seats.failures} == {FailureKind.ILLEGAL}
+    app.memory.profile.flush()
+    saved = app.memory.saved_match()
+    assert saved is not None and saved.match.to_json() == table.match.to_json()
+    assert saved.rng_states == table.seats.rng_states
 
 
 def play_until_left_moved(app: App, spec: str) -> TableScene:
