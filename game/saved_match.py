@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import random
 import struct
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from game.ai.registry import check_spec
 from game.engine.actions import card_code, card_from_code
 from game.engine.cards import Card
 from game.engine.match import Match
-from game.seats.messages import RngState
+from game.seats.messages import RngState, savable_rng_state
 from game.settings import check_seat_name, check_table_size
 
 FORMAT = 1
@@ -118,8 +117,9 @@ def _state_from_json(data: Any) -> RngState:
     try:
         words = base64.b64decode(data[1], validate=True)
         internal = struct.unpack(f"<{len(words) // 4}I", words)
-        state = (data[0], internal, data[2])
-        random.Random().setstate(state)
-    except (TypeError, ValueError, struct.error, binascii.Error) as error:
+    except (ValueError, struct.error, binascii.Error) as error:
         raise ValueError(f"not a random stream: {error}") from None
+    state = savable_rng_state((data[0], internal, data[2]))
+    if state is None:
+        raise ValueError("not a random stream a save can keep")
     return state

@@ -34,6 +34,7 @@ PLANNERS: dict[str, tuple[type[NormalPolicy | HardPolicy], Style]] = {
 """The planning levels, with the style each plays by default."""
 SPARRING: dict[str, PolicyFactory] = {"sampler": SamplerPolicy, "collector": CollectorPolicy}
 """Opponents kept to measure the levels against (not offered at the table)."""
+_KNOWN = {**POLICIES, **SPARRING}
 
 
 def policy_factory(spec: str) -> PolicyFactory:
@@ -44,15 +45,10 @@ def policy_factory(spec: str) -> PolicyFactory:
     Raises ``ValueError`` saying what was wrong (unknown name, module, class or number),
     and nothing else, whatever a module does while it is imported.
     """
+    check_spec(spec)
     if "/" in spec:
         return restyled(spec)
-    known_policies = {**POLICIES, **SPARRING}
-    if spec in known_policies:
-        return known_policies[spec]
-    if ":" not in spec:
-        known = ", ".join(known_policies)
-        raise ValueError(f"unknown policy {spec!r}: use one of {known} or package.module:ClassName")
-    return _outside_policy(spec)
+    return _KNOWN[spec] if spec in _KNOWN else _outside_policy(spec)
 
 
 def _outside_policy(spec: str) -> PolicyFactory:
@@ -130,7 +126,7 @@ def parse_style(spec: str) -> tuple[str, Style]:
     return level, replace(base, **numbers)
 
 
-SPEC_LENGTH = 200
+SPEC_LENGTH = 1000
 """The longest policy spec a save or a command line may name."""
 
 
@@ -144,9 +140,12 @@ def check_spec(spec: object) -> str:
         raise ValueError(f"a policy is a name or module:Class of 1 to {SPEC_LENGTH} characters")
     if "/" in spec:
         parse_style(spec)
-    elif spec not in POLICIES and spec not in SPARRING:
+    elif spec not in _KNOWN:
         module_name, colon, class_name = spec.partition(":")
         dotted = module_name.split(".")
         if not colon or not all(part.isidentifier() for part in (*dotted, class_name)):
-            raise ValueError(f"a policy is a name or package.module:ClassName, not {spec[:40]!r}")
+            known = ", ".join(_KNOWN)
+            raise ValueError(
+                f"unknown policy {spec[:60]!r}: use one of {known} or package.module:ClassName"
+            )
     return spec

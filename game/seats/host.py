@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import signal
 from collections.abc import Mapping
 from multiprocessing.connection import Connection
 from typing import assert_never
@@ -91,8 +92,10 @@ def serve(connection: Connection, specs: Mapping[int, str]) -> None:
     """The worker process: answer requests from ``connection`` until it closes.
 
     Each reply goes back as ``(job, pickled reply)``, so the window knows which
-    request it answers even when it cannot read the reply.
+    request it answers even when it cannot read the reply. Ctrl+C in a terminal reaches
+    every process of the game: the worker leaves it to the window, which stops it.
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the window's to handle
     host = SeatHost(specs)
     while True:
         try:

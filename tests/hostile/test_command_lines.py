@@ -211,7 +211,9 @@ def test_parse_rules_reads_a_partial_object_over_defaults() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a terminal's signal on POSIX")
-def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("terminal", [False, True], ids=["the-window", "every-process"])
+def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:
+    """Ctrl+C in a terminal reaches every process of its group (the AI worker too)."""
     profile = tmp_path / "profile"
     saved = profile / "match.json"
     command = [sys.executable, "-m", "game", "--autoplay", "--speed", "max", "--mute"]
@@ -223,13 +225,17 @@ def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     try:
         deadline = time.monotonic() + SECONDS
         while not saved.exists() and window.poll() is None and time.monotonic() < deadline:
             time.sleep(0.02)
         assert saved.exists(), "the match was never saved"
-        window.send_signal(signal.SIGINT)
+        if terminal:
+            os.killpg(window.pid, signal.SIGINT)
+        else:
+            window.send_signal(signal.SIGINT)
         _, errors = window.communicate(timeout=SECONDS)
     finally:
         window.kill()
