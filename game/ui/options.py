@@ -41,7 +41,8 @@ class LaunchOptions:
     ai_process: bool = True
     """Think in a separate process (off: on a thread, for tests that need no process)."""
     smoke_test: bool = False
-    """Play one round with four AI seats at full speed, then exit 0 only if it finished."""
+    """Play one round with four AI seats at full speed, then exit 0 only if it finished and
+    every shipped file (cards, font, icon, sounds, catalogues) could be used."""
     frames: int | None = None
     """Close after this many frames (start-up benchmarks)."""
     seats: tuple[str, ...] | None = None
@@ -112,7 +113,8 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument(
         "--smoke-test",
         action="store_true",
-        help="self-test: four AI seats play one round at full speed; exit 0 only if it finished",
+        help="self-test: four AI seats play one round at full speed; exit 0 only if it finished "
+        "and no game file was missing or damaged",
     )
     parser.add_argument("--frames", type=int, help="close after N frames (start-up benchmark)")
     parser.add_argument(

@@ -21,6 +21,7 @@ from game.ui.app import App, main
 from game.ui.art import BACK, PLAIN_BACKS, PLAIN_INKS, CardArt, card_file
 from game.ui.title import TitleScene
 from tests.ui.driver import FRAME, key, make_app, step_until
+from tests.ui.test_profile_window import notices_shown
 from tests.ui.test_settings_screen import focus_row, open_settings
 
 GARBAGE = b"\x89not what it says\x00\xff" * 8
@@ -60,16 +61,6 @@ def damage(path: Path, how: str) -> None:
             path.mkdir()
         case _:
             raise ValueError(f"no damage {how!r}")
-
-
-def notices_shown(app: App, frames: int = 30) -> list[str]:
-    """Every notice the window puts up over ``frames`` frames."""
-    seen: list[str] = []
-    for _ in range(frames):
-        app.step(FRAME)
-        if app.toast is not None and app.toast not in seen:
-            seen.append(app.toast)
-    return seen
 
 
 def ink(picture: pygame.Surface) -> int:

@@ -15,7 +15,7 @@ from tests.ui.driver import FRAME, make_app, step_until
 from tests.ui.test_resume import human_table, play
 
 
-def notices_shown(app: App, frames: int) -> list[str]:
+def notices_shown(app: App, frames: int = 30) -> list[str]:
     """Every notice the window puts up over ``frames`` frames."""
     seen: list[str] = []
     for _ in range(frames):
