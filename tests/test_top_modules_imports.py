@@ -16,7 +16,7 @@ MODULES = {
     "game.rule_options": {"game.engine", "game.i18n", "game.card_words"},
     "game.rules_text": {"game.engine", "game.i18n", "game.card_words", "game.rule_options"},
     "game.hint_words": {"game.engine", "game.i18n", "game.card_words", "game.ai.hint"},
-    "game.stats": {"game.i18n", "game.json_format", "game.settings"},
+    "game.stats": {"game.i18n", "game.json_format", "game.settings", "game.files"},
 }
 """Each module and the parts of game/ it may import."""
 
