@@ -4,6 +4,9 @@ length, character and range a later screen relies on is checked when the file is
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -177,3 +180,17 @@ def test_the_title_offers_continue_only_for_a_match_it_can_show(tmp_path: Path) 
         assert title_button(app, "Continue") is not None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("players", [5, 6, 8])
+def test_autoplay_on_settings_of_another_table_size_plays_a_round(
+    tmp_path: Path, players: int
+) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"format": 1, "rules": {"players": players}}))
+    command = [sys.executable, "-m", "game", "--autoplay", "--rounds", "1", "--speed", "max"]
+    command += ["--quit-when-done", "--mute", "--profile", str(tmp_path)]
+    environment = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.glob("settings.json.foreign-*"))

@@ -7,8 +7,11 @@ import os
 import threading
 from pathlib import Path
 
+import pytest
+
 from game.files import shown
 from game.profile import Profile
+from game.ui.options import parse_options
 from tests.hostile.window import frames, notices_shown, open_window, press
 
 
@@ -73,3 +76,19 @@ def test_a_write_that_raises_anything_is_reported_like_a_full_disk(tmp_path: Pat
     assert flushed_within(profile)
     assert len(profile.notices) == 1
     assert profile.write("stats.json", {"format": 1})
+
+
+def test_a_policy_module_named_in_bytes_that_are_not_utf8_is_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a module imports, but its name could never be saved: it is refused up front."""
+    module = odd(tmp_path, b"bot\xe9.py")
+    module.write_text("from game.ai.greedy import GreedyPolicy as Bot\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    odd_module = module.stem + ":Bot"
+    with pytest.raises(SystemExit) as stopped:
+        parse_options(["--seats", f"hard,{odd_module},easy"])
+    assert stopped.value.code == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "unknown policy" in line
+    line.encode("utf-8")  # the message itself can be written anywhere
