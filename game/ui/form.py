@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
+from game.files import is_printable
 from game.i18n import _
 from game.ui.text import Text
 from game.ui.widgets import GOLD, INK, MUTED
@@ -210,8 +211,9 @@ class Form:
     def _type(self, event: pygame.event.Event) -> bool:
         row = self.typing
         assert row is not None and row.typing is not None
-        if event.type == pygame.TEXTINPUT:
-            row.typing = (row.typing + event.text)[: row.longest]
+        if event.type == pygame.TEXTINPUT:  # what no name may hold is never typed in
+            typed = "".join(filter(is_printable, event.text))
+            row.typing = (row.typing + typed)[: row.longest]
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             row.typing = row.typing[:-1]
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

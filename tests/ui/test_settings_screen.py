@@ -113,6 +113,18 @@ def test_a_seat_renamed_by_typing_is_called_so_at_the_table(app: App) -> None:
     assert table.picture().seat_labels[2] == "Zoé · Normal"
 
 
+def test_a_name_typed_with_characters_no_name_may_hold_keeps_the_rest(app: App) -> None:
+    screen = open_settings(app)
+    focus_row(app, screen, "Top: name")
+    key(pygame.K_RETURN)
+    for _ in range(3):
+        key(pygame.K_BACKSPACE)
+    post(pygame.TEXTINPUT, text="Z\x00o\ud800\te")
+    key(pygame.K_RETURN)
+    app.step(FRAME)
+    assert app.memory.settings.names == ("Left", "Zoe", "Right")
+
+
 def test_the_players_option_is_shown_but_not_offered(app: App) -> None:
     screen = open_settings(app)
     players = next(row for row in screen.form.rows if row.label.startswith("Players"))
