@@ -20,7 +20,7 @@ from game.settings import CARD_BACKS, DECK_STYLES
 from game.ui.app import App, main
 from game.ui.art import BACK, PLAIN_BACKS, PLAIN_INKS, CardArt, card_file
 from game.ui.title import TitleScene
-from tests.ui.driver import FRAME, key, make_app, step_until
+from tests.ui.driver import FRAME, key, make_app, wait_until
 from tests.ui.test_profile_window import notices_shown
 from tests.ui.test_settings_screen import focus_row, open_settings
 
@@ -108,7 +108,7 @@ def test_card_art_that_cannot_be_read_is_drawn_plain_and_the_round_plays_on(
                 seen.append(app.toast)
             return app.done
 
-        step_until(app, finished)
+        wait_until(app, finished, seconds=120)  # the AI thinks on a thread: let it run
     finally:
         app.close()
     assert len(seen) == 1, seen
