@@ -18,7 +18,7 @@ import time
 
 from game.sim.stats import percentile
 from game.ui.app import App
-from game.ui.options import parse_options
+from game.ui.command_line import parse_options
 
 
 def main() -> None:

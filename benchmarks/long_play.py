@@ -34,11 +34,11 @@ import pygame
 
 from game.engine import actions, codec
 from game.engine import match as engine_match
-from game.ui import table_painter, widgets
 from game.ui.app import App
-from game.ui.options import LaunchOptions
-from game.ui.summary import MatchEndScene
-from game.ui.table import TableScene
+from game.ui.command_line import LaunchOptions
+from game.ui.kit import felt, widgets
+from game.ui.table.summary import MatchEndScene
+from game.ui.table.table import TableScene
 
 FRAME = 1 / 60
 MATCH_SECONDS = 300.0
@@ -51,7 +51,7 @@ def cache_sizes(app: App) -> dict[str, int]:
     """How many entries each cache of the window holds now."""
     text = app.text
     sizes = {
-        "felt": table_painter.felt.cache_info().currsize,
+        "felt": felt.felt.cache_info().currsize,
         "translucent_plate": widgets.translucent_plate.cache_info().currsize,
         "CardArt._cache": len(app.art._cache),
         "Text._rendered": len(text._rendered),

@@ -26,8 +26,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.memory import Memory  # noqa: E402
-from game.profile import Profile  # noqa: E402
+from game.profile.folder import Profile  # noqa: E402
+from game.profile.memory import Memory  # noqa: E402
 from game.sim.profile_mutants import Mutant, mutants  # noqa: E402
 from tests.hostile.window import visit_every_screen  # noqa: E402
 

@@ -2,7 +2,7 @@
 
 Each match (default rules, 11 rounds, 4 seats) is played by AI policies, seat 0
 first (default: ``easy``, which slips like a casual player, against three
-``hard``); then :func:`game.review.review` reviews seat 0's every decision. Prints
+``hard``); then :func:`game.sim.review.review` reviews seat 0's every decision. Prints
 per match the time to build and to review it, and over all decisions the p50, p99
 and max time per decision. ``--clock cpu`` times with the process's CPU time.
 Usage: ``python benchmarks/review.py [--seats easy,hard,hard,hard] [--matches 3]
@@ -21,7 +21,7 @@ from game.engine.actions import Action
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
-from game.review import Judgement, Reviewer, costliest, review
+from game.sim.review import Judgement, Reviewer, costliest, review
 from game.sim.stats import percentile
 
 

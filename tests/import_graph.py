@@ -21,7 +21,8 @@ def imports_of(source: str) -> set[str]:
 
 
 def module_name(path: Path) -> str:
-    """``game.ui.table`` for ``game/ui/table.py``, ``game.ui`` for its ``__init__.py``."""
+    """``game.ui.table.table`` for ``game/ui/table/table.py``, ``game.ui`` for its
+    ``__init__.py``."""
     parts = path.relative_to(GAME.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -34,7 +35,7 @@ def game_modules() -> dict[str, Path]:
 def import_graph() -> dict[str, set[str]]:
     """Per module of ``game/``, the modules of ``game/`` it imports.
 
-    ``from game.ui import hand_order`` imports the module ``game.ui.hand_order``;
+    ``from game.ui.table import hand_order`` imports the module ``game.ui.table.hand_order``;
     ``from game.engine import Match`` imports the package ``game.engine``.
     """
     modules = game_modules()

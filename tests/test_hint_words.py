@@ -9,7 +9,7 @@ from game.ai.hint import Reason, Suggestion, Why
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.melds import Meld, MeldKind
-from game.hint_words import hint_line
+from game.words.hint_words import hint_line
 
 QUEEN, NINE = parse_cards("QD 9H")
 RUN = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.import_graph import cycles, game_modules, import_graph, imports_of
 
 
@@ -13,8 +15,8 @@ def test_a_cycle_is_found_where_there_is_one() -> None:
 
 def test_no_module_of_game_imports_another_in_a_circle() -> None:
     graph = import_graph()
-    assert "game.ui.table" in graph["game.ui.app"], "the graph sees the app's imports"
-    assert "game.ui.scene" in graph["game.ui.table"]
+    assert "game.ui.table.table" in graph["game.ui.app"], "the graph sees the app's imports"
+    assert "game.ui.scene" in graph["game.ui.table.table"]
     assert cycles(graph) == []
 
 
@@ -30,6 +32,25 @@ def test_the_layers_import_downwards_only() -> None:
         if layer in below:
             outside = {m for m in imported if ".".join(m.split(".")[:2]) not in below[layer]}
             assert not outside, f"{name} imports {sorted(outside)}"
+
+
+ROOMS = {
+    "game.words": ("game.ui", "game.profile", "game.seats", "game.sim"),
+    "game.profile": ("game.ui", "game.words", "game.sim"),
+    "game.ui.kit": ("game.ui.table", "game.ui.screens", "game.ui.app", "game.ui.scene"),
+}
+"""Each room of the tree and the rooms it must not import: the game's words and the player's
+folder know nothing of the window, and the window's drawing kit nothing of what it draws."""
+
+
+@pytest.mark.parametrize("room", list(ROOMS), ids=list(ROOMS))
+def test_each_room_imports_none_of_the_rooms_above_it(room: str) -> None:
+    graph = import_graph()
+    members = [name for name in graph if name == room or name.startswith(f"{room}.")]
+    assert members, f"no module in {room}"
+    for name in members:
+        above = {found for found in graph[name] if found.startswith(ROOMS[room])}
+        assert not above, f"{name} imports {sorted(above)}"
 
 
 def test_only_the_ui_package_imports_pygame() -> None:

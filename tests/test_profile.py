@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 
-from game import saved_match, settings, stats
 from game.engine.match import Match
-from game.memory import Memory
-from game.profile import Profile
-from game.saved_match import SavedMatch
+from game.profile import player_stats as stats
+from game.profile import saved_match, settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.player_stats import Stats, result_from
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
-from game.settings import Settings
-from game.stats import Stats, result_from
 
 ROOT = Path(__file__).resolve().parents[1]
 NOON = time.mktime((2026, 12, 1, 8, 12, 0, 0, 0, -1))
@@ -138,7 +139,7 @@ def test_memory_starts_from_defaults_and_keeps_what_is_chosen(tmp_path: Path) ->
 SAVE_LOOP = """
 import sys
 from pathlib import Path
-from game.profile import Profile
+from game.profile.folder import Profile
 from tests.test_profile import a_saved_match
 profile = Profile(Path(sys.argv[1]))
 print("ready", flush=True)

@@ -11,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from game import review as review_module
 from game.ai.planner import HardPolicy
 from game.ai.registry import make_policy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
-from game.review import (
+from game.profile.saved_match import SavedMatch
+from game.sim import review as review_module
+from game.sim.review import (
     Decision,
     Judgement,
     Reviewer,
@@ -28,7 +29,6 @@ from game.review import (
     notation,
     review,
 )
-from game.saved_match import SavedMatch
 from tests.engine.match_tools import STOCK, card, rig
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -280,7 +280,7 @@ def test_a_bad_command_line_exits_2_with_one_line(
 
 def test_python_m_game_review_runs(tmp_path: Path, easy_match: Match) -> None:
     path = saved_file(tmp_path, easy_match)
-    command = [sys.executable, "-m", "game.review", str(path), "--json"]
+    command = [sys.executable, "-m", "game.sim.review", str(path), "--json"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)) == len(review(easy_match))

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.engine.rules import ALLOWED, RuleSet
-from game.rule_options import (
+from game.words.rule_options import (
     RuleOption,
     choice_for,
     non_default,

@@ -11,8 +11,8 @@ from hypothesis import given
 from game.engine.cards import Rank, new_shoe, wild_rank_for
 from game.engine.match import MAX_REBUILDS
 from game.engine.rules import RuleSet
-from game.rule_options import RuleOption, non_default, option, rule_options, with_choice
-from game.rules_text import RulesText, rules_text, smallest_meld
+from game.words.rule_options import RuleOption, non_default, option, rule_options, with_choice
+from game.words.rules_text import RulesText, rules_text, smallest_meld
 from tests.rule_sets import EVERYTHING_CHANGED, rule_sets
 
 

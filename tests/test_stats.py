@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.stats import (
+from game.profile.player_stats import (
     ABANDONED_RULE,
     FORMAT,
     LEVEL_KEYS,

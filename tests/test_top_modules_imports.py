@@ -12,11 +12,21 @@ from tests.import_graph import game_modules, imports_of
 from tests.isolated import run_isolated
 
 MODULES = {
-    "game.card_words": {"game.engine", "game.i18n"},
-    "game.rule_options": {"game.engine", "game.i18n", "game.card_words"},
-    "game.rules_text": {"game.engine", "game.i18n", "game.card_words", "game.rule_options"},
-    "game.hint_words": {"game.engine", "game.i18n", "game.card_words", "game.ai.hint"},
-    "game.stats": {"game.i18n", "game.json_format", "game.settings", "game.files"},
+    "game.words.card_words": {"game.engine", "game.i18n"},
+    "game.words.rule_options": {"game.engine", "game.i18n", "game.words.card_words"},
+    "game.words.rules_text": {
+        "game.engine",
+        "game.i18n",
+        "game.words.card_words",
+        "game.words.rule_options",
+    },
+    "game.words.hint_words": {"game.engine", "game.i18n", "game.words.card_words", "game.ai.hint"},
+    "game.profile.player_stats": {
+        "game.i18n",
+        "game.profile.json_format",
+        "game.profile.settings",
+        "game.files",
+    },
 }
 """Each module and the parts of game/ it may import."""
 
@@ -39,7 +49,8 @@ def test_a_top_module_imports_only_the_engine_and_the_standard_library(module: s
 
 def test_importing_them_loads_neither_pygame_nor_the_ui() -> None:
     result = run_isolated(
-        "import sys, game.card_words, game.rule_options, game.rules_text, game.stats; "
+        "import sys, game.words.card_words, game.words.rule_options, game.words.rules_text, "
+        "game.profile.player_stats; "
         "sys.exit(any(name == 'pygame' or name.startswith(('pygame.', 'game.ui', 'game.ai', "
         "'game.seats')) for name in sys.modules))"
     )

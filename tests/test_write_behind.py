@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game import profile as profile_module
-from game.profile import Profile
-from game.write_behind import WriteBehind
+from game.profile import folder as profile_module
+from game.profile.folder import Profile
+from game.profile.write_behind import WriteBehind
 
 
 def test_texts_waiting_for_one_file_are_replaced_by_the_newest() -> None:

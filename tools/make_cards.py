@@ -4,7 +4,7 @@ Every glyph (ranks, suit pips, JOKER) is a ``<path>`` traced from DejaVu Sans Bo
 fontTools, because SDL_image's nanosvg (``pygame.image.load_sized_svg``) draws no ``<text>``.
 The output is deterministic: the same bytes on every run.
 
-Layout (``game.ui.art`` reads the same): the classic two-colour faces and the joker, which
+Layout (``game.ui.kit.art`` reads the same): the classic two-colour faces and the joker, which
 every style shares, in ``cards/``; each other deck style's 52 suited faces in
 ``cards/<style>/``; the backs in ``cards/backs/<name>.svg``; the court cards indexed in
 another language (:data:`INDEX_LETTERS`) in ``cards/indices/<language>/<style>/``, where
@@ -33,7 +33,7 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.card_words import COURT_INDICES  # noqa: E402
+from game.words.card_words import COURT_INDICES  # noqa: E402
 
 FONT = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
 OUT = ROOT / "assets" / "cards"

@@ -3,7 +3,7 @@
 :func:`suggest` reads the seat's :class:`~game.engine.view.PlayerView` only, like
 every AI seat, and returns a :class:`Suggestion`: a legal action and its
 :class:`Reason`, in data: the window, which knows the player's language, words it
-(:mod:`game.hint_words`).
+(:mod:`game.words.hint_words`).
 """
 
 from __future__ import annotations

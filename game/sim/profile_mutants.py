@@ -18,11 +18,11 @@ from typing import Any
 
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.saved_match import FILE as MATCH_FILE
-from game.saved_match import SavedMatch
+from game.profile.player_stats import MatchResult, Stats
+from game.profile.saved_match import FILE as MATCH_FILE
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
-from game.settings import Settings
-from game.stats import MatchResult, Stats
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"

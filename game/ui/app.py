@@ -14,20 +14,20 @@ import pygame
 from game import i18n
 from game.engine.cli import INTERRUPTED, run_command
 from game.i18n import _
-from game.memory import Memory
-from game.profile import Profile
+from game.profile.folder import Profile
+from game.profile.memory import Memory
 from game.resources import PieceKind, missing_pieces
-from game.ui.art import CardArt, check_card_files
-from game.ui.names import GAME_NAME
-from game.ui.options import LaunchOptions, parse_options, run_profile
-from game.ui.pieces import PieceNotices, load_piece
-from game.ui.playback import TimedText
+from game.ui.command_line import LaunchOptions, parse_options, run_profile
+from game.ui.kit.art import CardArt, check_card_files
+from game.ui.kit.pieces import PieceNotices, load_piece
+from game.ui.kit.sound import Sounds
+from game.ui.kit.text import Text
+from game.ui.kit.widgets import paint_toast
 from game.ui.scene import Scene, SceneStack
-from game.ui.sound import Sounds
-from game.ui.table import TableScene
-from game.ui.text import Text
-from game.ui.title import TitleScene
-from game.ui.widgets import paint_toast
+from game.ui.screens.title import TitleScene
+from game.ui.table.playback import TimedText
+from game.ui.table.table import TableScene
+from game.words.table_words import GAME_NAME
 
 FPS = 60
 TOAST_SECONDS = 6.0

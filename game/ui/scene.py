@@ -15,11 +15,11 @@ from typing import Protocol
 
 import pygame
 
-from game.memory import Memory
-from game.ui.art import CardArt
-from game.ui.options import LaunchOptions
-from game.ui.sound import Sounds
-from game.ui.text import Text
+from game.profile.memory import Memory
+from game.ui.command_line import LaunchOptions
+from game.ui.kit.art import CardArt
+from game.ui.kit.sound import Sounds
+from game.ui.kit.text import Text
 
 
 class SceneContext(Protocol):

@@ -8,7 +8,7 @@ from game.ai.hint import Reason, Why, suggest
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.hint_words import hint_line
+from game.words.hint_words import hint_line
 from tests.engine.match_tools import rig
 
 

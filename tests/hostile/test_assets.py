@@ -16,10 +16,10 @@ import pygame
 import pytest
 
 from game import i18n, resources
-from game.settings import CARD_BACKS, DECK_STYLES
+from game.profile.settings import CARD_BACKS, DECK_STYLES
 from game.ui.app import App, main
-from game.ui.art import BACK, PLAIN_BACKS, PLAIN_INKS, CardArt, card_file
-from game.ui.title import TitleScene
+from game.ui.kit.art import BACK, PLAIN_BACKS, PLAIN_INKS, CardArt, card_file
+from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, key, make_app, wait_until
 from tests.ui.test_profile_window import notices_shown
 from tests.ui.test_settings_screen import focus_row, open_settings

@@ -21,10 +21,10 @@ from game.engine.cli import MAX_LINE_BYTES, parse_rules
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.files import MOST_BYTES
-from game.memory import Memory
-from game.profile import Profile
-from game.review import load_match
-from game.ui.options import parse_options
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.sim.review import load_match
+from game.ui.command_line import parse_options
 from tests.hostile.window import frames, open_window
 from tests.test_profile import a_saved_match
 from tests.ui.driver import make_app
@@ -107,7 +107,7 @@ def test_the_tournament_ends_quietly_when_its_reader_goes() -> None:
 
 
 def test_the_review_ends_quietly_when_its_reader_goes(tmp_path: Path) -> None:
-    result = run_into_closed_pipe(["game.review", str(a_few_moves(tmp_path))])
+    result = run_into_closed_pipe(["game.sim.review", str(a_few_moves(tmp_path))])
     assert (result.returncode, result.stderr) == (BROKEN_PIPE, "")
 
 
@@ -128,7 +128,7 @@ def at_most_a_gigabyte() -> None:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_review_refuses_a_device() -> None:
-    result = run(["game.review", "/dev/zero"], timeout=20, preexec_fn=at_most_a_gigabyte)
+    result = run(["game.sim.review", "/dev/zero"], timeout=20, preexec_fn=at_most_a_gigabyte)
     assert_one_line(result, 2, "cannot read /dev/zero: it is not a regular file")
 
 
@@ -136,12 +136,12 @@ def test_review_refuses_a_device() -> None:
 def test_review_refuses_a_named_pipe_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "match.json"
     os.mkfifo(fifo)
-    result = run(["game.review", str(fifo)], timeout=20)
+    result = run(["game.sim.review", str(fifo)], timeout=20)
     assert_one_line(result, 2, "is not a regular file")
 
 
 def test_review_refuses_a_folder(tmp_path: Path) -> None:
-    result = run(["game.review", str(tmp_path)], timeout=20)
+    result = run(["game.sim.review", str(tmp_path)], timeout=20)
     words = "is not a regular file" if os.name == "posix" else "cannot be read"
     assert_one_line(result, 2, words)
 
@@ -150,7 +150,7 @@ def test_review_refuses_a_file_larger_than_a_match_can_be(tmp_path: Path) -> Non
     huge = tmp_path / "match.json"
     with huge.open("wb") as file:
         file.truncate(MOST_BYTES + 1)  # sparse: nothing written
-    result = run(["game.review", str(huge)], timeout=20)
+    result = run(["game.sim.review", str(huge)], timeout=20)
     assert_one_line(result, 2, "larger than 4 MB")
 
 

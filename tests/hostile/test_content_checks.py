@@ -15,13 +15,13 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.memory import SETTINGS_FILE, STATS_FILE, Memory
-from game.profile import Profile
-from game.saved_match import FILE as MATCH_FILE
-from game.saved_match import SavedMatch
+from game.profile.folder import Profile
+from game.profile.memory import SETTINGS_FILE, STATS_FILE, Memory
+from game.profile.player_stats import Stats, result_from
+from game.profile.saved_match import FILE as MATCH_FILE
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
-from game.settings import Settings
-from game.stats import Stats, result_from
 from tests.hostile.window import frames, open_window, press, title_button, visit_every_screen
 from tests.test_profile import NOON, a_saved_match
 

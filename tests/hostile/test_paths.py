@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from game.files import shown
-from game.profile import Profile
-from game.ui.options import parse_options
+from game.profile.folder import Profile
+from game.ui.command_line import parse_options
 from tests.hostile.window import frames, notices_shown, open_window, press
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game.saved_match import FILE as MATCH_FILE
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.profile.saved_match import FILE as MATCH_FILE
+from game.ui.screens.title import TitleScene
+from game.ui.table.table import TableScene
 from tests.hostile.window import frames, notices_shown, open_window, press, title_button
 from tests.test_profile import a_saved_match
 

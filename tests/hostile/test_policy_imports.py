@@ -12,7 +12,7 @@ import pytest
 
 from game.ai.registry import policy_factory
 from game.sim.__main__ import main as sim_main
-from game.ui.options import parse_options
+from game.ui.command_line import parse_options
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = {

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.memory import Memory
-from game.profile import Profile
+from game.profile.folder import Profile
+from game.profile.memory import Memory
 from game.sim.profile_mutants import Mutant, encoded, good_profile, mutants
 from tests.hostile.window import visit_every_screen
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from game import files
-from game.memory import SETTINGS_FILE, STATS_FILE, Memory
-from game.profile import LEFTOVER_SECONDS, Profile
-from game.saved_match import FILE as MATCH_FILE
-from game.settings import Settings
-from game.stats import Stats
+from game.profile.folder import LEFTOVER_SECONDS, Profile
+from game.profile.memory import SETTINGS_FILE, STATS_FILE, Memory
+from game.profile.player_stats import Stats
+from game.profile.saved_match import FILE as MATCH_FILE
+from game.profile.settings import Settings
 from tests.hostile.window import visit_every_screen
 from tests.test_profile import NOON, a_saved_match
 

@@ -12,7 +12,7 @@ import pytest
 from game.ai.hint import suggest
 from game.engine.actions import Discard, Draw
 from game.engine.match import Match
-from game.saved_match import _state_from_json, _state_to_json
+from game.profile.saved_match import _state_from_json, _state_to_json
 from game.seats.controller import SeatsController
 from game.seats.messages import (
     Advised,

@@ -15,10 +15,10 @@ import pygame
 
 from game.i18n import _
 from game.ui.app import App
-from game.ui.options import LaunchOptions
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
-from game.ui.widgets import Button
+from game.ui.command_line import LaunchOptions
+from game.ui.kit.widgets import Button
+from game.ui.screens.title import TitleScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, post
 
 FRAMES = 4

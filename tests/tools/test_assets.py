@@ -18,8 +18,8 @@ import pygame
 
 from game.engine.cards import new_shoe
 from game.i18n import LANGUAGES
-from game.settings import CARD_BACKS, DECK_STYLES
-from game.ui.art import card_file, every_card_file, is_court
+from game.profile.settings import CARD_BACKS, DECK_STYLES
+from game.ui.kit.art import card_file, every_card_file, is_court
 from tests.tools.loading import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from game.ui.app import App
-from game.ui.options import LaunchOptions
-from game.ui.table import TableScene
+from game.ui.command_line import LaunchOptions
+from game.ui.table.table import TableScene
 
 FRAME = 1 / 60
 

@@ -23,27 +23,27 @@ from game.engine.cards import Suit, parse_cards
 from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
-from game.hint_words import hint_line
 from game.i18n import _
-from game.memory import Memory
-from game.profile import Profile
-from game.saved_match import SavedMatch
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.player_stats import result_from
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
-from game.settings import Settings
-from game.stats import result_from
 from game.ui.app import App
-from game.ui.form import ChoiceRow
-from game.ui.names import refusal_line
-from game.ui.options import LaunchOptions
-from game.ui.playback import TimedText
-from game.ui.reading import ReadingScene
-from game.ui.review_screen import ReviewScene
-from game.ui.rules_screen import RulesScene
-from game.ui.settings_screen import SettingsScene
-from game.ui.stats_screen import StatsScene
-from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table import TableScene
-from game.ui.text import Drawn
+from game.ui.command_line import LaunchOptions
+from game.ui.kit.form import ChoiceRow
+from game.ui.kit.text import Drawn
+from game.ui.screens.reading import ReadingScene
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
+from game.ui.table.playback import TimedText
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.table import TableScene
+from game.words.hint_words import hint_line
+from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
 

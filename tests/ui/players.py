@@ -6,7 +6,7 @@ import random
 
 from game.ai.registry import make_policy
 from game.engine.actions import Action, Discard, Draw, DrawSource
-from game.ui.table import TableScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import drag
 
 

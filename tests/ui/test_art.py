@@ -10,9 +10,9 @@ import pytest
 
 from game.engine.cards import Card, Rank
 from game.i18n import LANGUAGES
-from game.settings import CARD_BACKS, DECK_STYLES
-from game.ui.art import BACK, CardArt, card_file, card_width
-from game.ui.sprites import Pose
+from game.profile.settings import CARD_BACKS, DECK_STYLES
+from game.ui.kit.art import BACK, CardArt, card_file, card_width
+from game.ui.kit.sprites import Pose
 
 HEIGHT = 84  # small, so every pixel can be read quickly
 RANKS = [rank.label for rank in Rank]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from game.engine.actions import Draw, DrawSource
 from game.engine.rules import RuleSet
-from game.memory import Memory
-from game.profile import Profile
-from game.stats import result_from
-from game.ui.coach import coach_tip
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.player_stats import result_from
+from game.ui.table.coach import coach_tip
 from tests.engine.match_tools import rig
 from tests.ui.driver import make_app, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.engine.cards import parse_cards
-from game.ui.drag import (
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.table.drag import (
     DISCARD_TARGET_MARGIN,
     DRAG_THRESHOLD,
     Clicked,
@@ -13,8 +14,7 @@ from game.ui.drag import (
     TargetKind,
     drop_targets,
 )
-from game.ui.layout import TableLayout
-from game.ui.sprites import CardSprite, Pose
+from game.ui.table.layout import TableLayout
 
 LAYOUT = TableLayout(1280, 800)
 CARD = parse_cards("7H")[0]

@@ -39,23 +39,23 @@ import pytest
 from game.ai.registry import make_policy
 from game.engine.actions import Phase
 from game.engine.match import Match
-from game.memory import Memory
-from game.profile import Profile
-from game.saved_match import SavedMatch
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
 from game.seats.messages import FailureKind, seat_rng_state
-from game.settings import Settings
 from game.ui.app import MAX_DT, App
-from game.ui.form import ChoiceRow
-from game.ui.options import LaunchOptions
-from game.ui.reading import ReadingScene
-from game.ui.review_screen import ReviewScene
-from game.ui.rules_screen import RulesScene
-from game.ui.settings_screen import SettingsScene
-from game.ui.stats_screen import StatsScene
-from game.ui.summary import MatchEndScene, Overlay, RoundSummaryScene, ScoreSheetScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
-from game.ui.widgets import Button
+from game.ui.command_line import LaunchOptions
+from game.ui.kit.form import ChoiceRow
+from game.ui.kit.widgets import Button
+from game.ui.screens.reading import ReadingScene
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.summary import MatchEndScene, Overlay, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, describe
 from tests.ui.every_screen import profile_with
 

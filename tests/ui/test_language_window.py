@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game import i18n
-from game.memory import Memory
-from game.profile import Profile
-from game.settings import Settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
-from game.ui.options import parse_options
-from game.ui.settings_screen import SettingsScene
-from game.ui.title import TitleScene
+from game.ui.command_line import parse_options
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, key, make_app
 from tests.ui.test_settings_screen import focus_row, open_settings
 

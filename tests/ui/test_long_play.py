@@ -20,16 +20,16 @@ from typing import Any
 
 from benchmarks.long_play import Sample, autoplay_window, play_matches
 from game.engine.rules import RuleSet
-from game.memory import Memory
-from game.profile import Profile
-from game.settings import Settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import FRAMES_KEPT, App
-from game.ui.art import CardArt
+from game.ui.kit.art import CardArt
 from tests.ui.driver import FRAME
 
 SEATS = ("easy", "greedy", "easy", "greedy")
 TEXT_LIMIT = 601
-"""A text cache is emptied once it holds more than 600 entries (``game.ui.text``)."""
+"""A text cache is emptied once it holds more than 600 entries (``game.ui.kit.text``)."""
 LIMITS = {
     "felt": 4,
     "translucent_plate": 16,

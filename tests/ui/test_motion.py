@@ -11,15 +11,15 @@ from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Card, Rank, Suit
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
-from game.ui import table_painter
 from game.ui.app import App
-from game.ui.art import CardArt, card_width
-from game.ui.playback import Playback
-from game.ui.shown import ShownTable
-from game.ui.sprites import CardSprite, Pose
-from game.ui.stage import HOVER_LIFT
-from game.ui.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table_painter import paint_table
+from game.ui.kit.art import CardArt, card_width
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.table import table_painter
+from game.ui.table.playback import Playback
+from game.ui.table.shown import ShownTable
+from game.ui.table.stage import HOVER_LIFT
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.table_painter import paint_table
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
 from tests.ui.test_language_window import words_drawn

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game.settings import Settings
+from game.profile.settings import Settings
 from game.ui.app import App
-from game.ui.options import parse_options
-from game.ui.setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.command_line import parse_options
+from game.ui.screens.title import TitleScene
+from game.ui.table.match_setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, make_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,11 +7,11 @@ import pytest
 from game.engine.events import MatchOver, RoundAbandoned, RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.ui.layout import TableLayout
-from game.ui.names import Seating, winners_line
-from game.ui.playback import Playback
-from game.ui.shown import ShownTable
-from game.ui.sound import Sounds
+from game.ui.kit.sound import Sounds
+from game.ui.table.layout import TableLayout
+from game.ui.table.playback import Playback
+from game.ui.table.shown import ShownTable
+from game.words.table_words import Seating, winners_line
 
 
 def make_playback(pace: float, log: list[object]) -> Playback:

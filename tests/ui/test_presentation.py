@@ -10,9 +10,9 @@ import pytest
 
 from game.engine.actions import Discard
 from game.ui.app import App
-from game.ui.summary import Overlay, RoundSummaryScene
-from game.ui.table import TableScene
-from game.ui.table_painter import merged, paint_table
+from game.ui.table.summary import Overlay, RoundSummaryScene
+from game.ui.table.table import TableScene
+from game.ui.table.table_painter import merged, paint_table
 from tests.ui.driver import FRAME, click, key, post
 from tests.ui.test_motion import open_match_end, summary_of_a_round
 from tests.ui.test_table_mouse import start_table

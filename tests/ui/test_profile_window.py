@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game import profile as profile_module
+from game.profile import folder as profile_module
 from game.ui.app import App
-from game.ui.title import TitleScene
+from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, make_app, step_until
 from tests.ui.test_resume import human_table, play
 

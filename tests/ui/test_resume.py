@@ -14,14 +14,14 @@ import pytest
 from game.engine.actions import Phase
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
-from game.memory import Memory
-from game.profile import Profile
-from game.settings import Settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
-from game.ui.setup import MatchSetup
-from game.ui.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
 from tests.ui.players import MousePlayer

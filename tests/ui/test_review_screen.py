@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
-from game.ui.review_screen import ReviewScene
-from game.ui.summary import MatchEndScene, RoundSummaryScene
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from tests.ui.driver import FRAME, key, make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
 

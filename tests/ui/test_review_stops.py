@@ -20,9 +20,9 @@ from game.ai.registry import make_policy
 from game.engine.actions import Action
 from game.engine.match import Match
 from game.engine.view import PlayerView
-from game.review import Judgement, Reviewer
+from game.sim.review import Judgement, Reviewer
 from game.ui.app import App
-from game.ui.review_screen import ReviewScene
+from game.ui.screens.review_screen import ReviewScene
 
 
 def played_match(rounds: int = 6, seed: int = 3) -> tuple[Match, int]:

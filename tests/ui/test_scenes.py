@@ -11,12 +11,12 @@ import pytest
 
 from game.engine.events import MatchOver
 from game.ui.app import App
-from game.ui.names import Seating
 from game.ui.scene import Scene, SceneContext, SceneStack
-from game.ui.setup import MatchSetup
-from game.ui.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.table import TableScene
+from game.words.table_words import Seating
 from tests.ui.driver import FRAME, key, make_app, step_until
 from tests.ui.test_table_mouse import start_table, wait_for_my_turn
 

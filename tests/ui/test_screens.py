@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 from game.engine.actions import Phase
-from game.ui import hand_order
 from game.ui.app import App
-from game.ui.setup import MatchSetup
-from game.ui.summary import RoundSummaryScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.screens.title import TitleScene
+from game.ui.table import hand_order
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import RoundSummaryScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until
 from tests.ui.players import MousePlayer
 from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
@@ -123,7 +123,7 @@ def test_autoplay_from_the_command_line(tmp_path: Path) -> None:
 
 def test_no_audio_device_means_silence() -> None:
     code = (
-        "from game.ui.sound import Sounds\n"
+        "from game.ui.kit.sound import Sounds\n"
         "sounds = Sounds()\n"
         "assert not sounds.enabled\n"
         "sounds.play('draw')\n"
@@ -138,7 +138,7 @@ def test_no_audio_device_means_silence() -> None:
 
 
 def test_every_sound_loads_on_a_working_device() -> None:
-    from game.ui.sound import NAMES, Sounds
+    from game.ui.kit.sound import NAMES, Sounds
 
     sounds = Sounds()
     assert sounds.enabled

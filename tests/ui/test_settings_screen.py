@@ -7,15 +7,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.memory import Memory
-from game.profile import Profile
-from game.rule_options import RuleOption, rule_options
-from game.settings import Settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
-from game.ui.form import ChoiceRow, NameRow
-from game.ui.settings_screen import SettingsScene
-from game.ui.table import TableScene
-from game.ui.title import TitleScene
+from game.ui.kit.form import ChoiceRow, NameRow
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.table import TableScene
+from game.words.rule_options import RuleOption, rule_options
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 
 ADJUSTABLE = [option for option in rule_options() if option.adjustable]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.memory import Memory
-from game.profile import Profile
-from game.stats import level_key
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.player_stats import level_key
 from game.ui.app import App
-from game.ui.stats_screen import StatsScene
-from game.ui.title import TitleScene
+from game.ui.screens.stats_screen import StatsScene
+from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click
 from tests.ui.test_resume import SEATS, human_table, play, reopened_with_a_saved_match
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.art import CARD_ASPECT
-from game.ui.summary import CARD_STEP, overlay_layout, sheet_cells
+from game.ui.kit.art import CARD_ASPECT
+from game.ui.table.summary import CARD_STEP, overlay_layout, sheet_cells
 
 SIZES = [(640, 400), (800, 500), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 ROUNDS = 11

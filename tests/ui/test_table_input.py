@@ -7,11 +7,11 @@ import pygame
 from game.engine.actions import Phase
 from game.engine.view import MoveKind, PublicMove
 from game.ui.app import App
-from game.ui.drag import DropTarget, TargetKind
-from game.ui.setup import MatchSetup
-from game.ui.summary import ScoreSheetScene
-from game.ui.table import TableScene
-from game.ui.widgets import GOLD
+from game.ui.kit.widgets import GOLD
+from game.ui.table.drag import DropTarget, TargetKind
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import ScoreSheetScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, drag, key, post, step_until
 from tests.ui.test_table_mouse import GREEDY, settle, start_table, wait_for_my_turn
 

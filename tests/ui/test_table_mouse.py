@@ -7,12 +7,12 @@ from collections import Counter
 import pygame
 import pytest
 
-from game.card_words import card_name
 from game.engine.actions import Discard, Draw, DrawSource, Phase
 from game.ui.app import App
-from game.ui.setup import MatchSetup
-from game.ui.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table import TableScene
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.table import TableScene
+from game.words.card_words import card_name
 from tests.ui.driver import FRAME, click, drag, post, step_until
 from tests.ui.players import MousePlayer
 

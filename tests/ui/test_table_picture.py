@@ -7,11 +7,11 @@ import dataclasses
 from game.engine.actions import Phase
 from game.engine.events import MatchOver
 from game.ui.app import App
-from game.ui.names import Seating, status_line, winners_line
-from game.ui.setup import MatchSetup
-from game.ui.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table import TableScene
-from game.ui.table_painter import TablePicture
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.table import TableScene
+from game.ui.table.table_painter import TablePicture
+from game.words.table_words import Seating, status_line, winners_line
 from tests.ui.driver import FRAME, step_until
 
 

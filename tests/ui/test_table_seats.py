@@ -15,9 +15,9 @@ from game.engine.match import Match
 from game.engine.view import MoveKind
 from game.seats.messages import FailureKind
 from game.ui.app import App
-from game.ui.setup import MatchSetup
-from game.ui.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table import TableScene
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.table import TableScene
 from tests.seats.faulty_bots import STUCK_FLAG
 from tests.seats.test_worker import alive
 from tests.ui.driver import step_until, wait_until

@@ -10,11 +10,11 @@ import pygame
 
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Card
-from game.memory import Memory
-from game.profile import Profile
-from game.settings import Settings
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
-from game.ui.table import TableScene
+from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, key, make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match
 

@@ -1,0 +1,220 @@
+"""The command line of the game window (``python -m game``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from game.ai.registry import policy_factory
+from game.engine.cli import OneLineParser
+from game.i18n import LANGUAGES
+from game.profile.settings import Settings
+from game.ui.table.match_setup import AUTOPLAY_SEATS, LEVELS, MatchSetup, level_seats
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """How the window starts."""
+
+    autoplay: bool = False
+    """Four AI seats play (for smoke tests, benchmarks and demos)."""
+    rounds: int | None = None
+    """With autoplay: stop after this many rounds."""
+    max_speed: bool = False
+    """No animation time: every move lands at once."""
+    screenshot: str | None = None
+    """With autoplay: save the window to this PNG when done."""
+    quit_when_done: bool = False
+    """With autoplay: close the window when done."""
+    seed: int | None = None
+    """The first match's seed (random if not given)."""
+    size: tuple[int, int] = (1280, 800)
+    level: str | None = None
+    """``--level``: every opponent at this level for this run (else the settings' levels)."""
+    mute: bool = False
+    ai_process: bool = True
+    """Think in a separate process (off: on a thread, for tests that need no process)."""
+    smoke_test: bool = False
+    """Play one round with four AI seats at full speed, then exit 0 only if it finished and
+    every shipped file (cards, font, icon, sounds, catalogues) could be used."""
+    frames: int | None = None
+    """Close after this many frames (start-up benchmarks)."""
+    seats: tuple[str, ...] | None = None
+    """``--seats``: the policies of Left, Top and Right (with autoplay: Bottom first)."""
+    profile: str | None = None
+    """``--profile``: the folder that holds settings, the saved match and statistics (the
+    smoke test's is a temporary one: see :func:`run_profile`)."""
+    resume: bool = False
+    """``--continue``: open the saved match at once."""
+    language: str | None = None
+    """``--lang``: speak this language (and keep it in the settings)."""
+
+    def move_seconds(self, settings: Settings) -> float:
+        """How long a card takes to travel: the chosen speed's, or none with ``--speed max``."""
+        return 0.0 if self.max_speed else settings.move_seconds
+
+    def opponents(self, settings: Settings) -> dict[int, str]:
+        """The AI seats of a new match: ``--seats`` or ``--level`` if given, else the settings'.
+
+        In autoplay every seat is an AI seat, Bottom included.
+        """
+        if self.autoplay:
+            return dict(enumerate(self.seats or AUTOPLAY_SEATS))
+        if self.seats:
+            return dict(enumerate(self.seats, start=1))
+        if self.level is not None:
+            return level_seats(self.level)
+        return settings.policies
+
+    def deal_seed(self) -> int:
+        """The seed of a new match: ``--seed`` if given, else a fresh one."""
+        return self.seed if self.seed is not None else random.randrange(2**31)
+
+    def new_match(self, settings: Settings) -> MatchSetup:
+        """The setup of a new match by ``settings`` (its rules, seats and pace)."""
+        return MatchSetup(
+            seed=self.deal_seed(),
+            rules=settings.rules,
+            policies=self.opponents(settings),
+            move_seconds=self.move_seconds(settings),
+            rounds=self.rounds if self.autoplay else None,
+            names=settings.names,
+        )
+
+
+def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
+    """Read the command line; ``--help`` lists it."""
+    parser = OneLineParser(prog="three-thirteen", description="Play Three-Thirteen.")
+    parser.add_argument("--autoplay", action="store_true", help="four AI seats play")
+    parser.add_argument("--rounds", type=int, help="with --autoplay: stop after N rounds")
+    parser.add_argument(
+        "--speed", choices=("normal", "max"), default="normal", help="animation speed"
+    )
+    parser.add_argument("--screenshot", metavar="PATH", help="save a PNG when autoplay is done")
+    parser.add_argument("--quit-when-done", action="store_true", help="close after autoplay")
+    parser.add_argument("--seed", type=int, help="seed of the first match")
+    parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
+    parser.add_argument(
+        "--level", choices=LEVELS, help="every opponent at this level (else as in the settings)"
+    )
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument(
+        "--seats",
+        metavar="SPEC,SPEC,SPEC",
+        help="the policies of Left, Top and Right (with --autoplay four: Bottom first), each "
+        "a level (random, easy, greedy, normal, hard) or package.module:ClassName",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="self-test: four AI seats play one round at full speed; exit 0 only if it finished "
+        "and no game file was missing or damaged",
+    )
+    parser.add_argument("--frames", type=int, help="close after N frames (start-up benchmark)")
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="keep settings, the saved match and statistics in DIR (default: the user's data "
+        "folder); the smoke test uses a fresh temporary one",
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="open the saved match at once (with --autoplay the AI plays every seat); "
+        "with none saved, start a new one",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of the game (kept in the settings; by default the system's)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        width, height = (int(part) for part in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, not {args.size!r}")
+    if args.rounds is not None and args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    smoke = args.smoke_test
+    seats = _seats(parser, args.seats, autoplay=args.autoplay or smoke)
+    return LaunchOptions(
+        autoplay=args.autoplay or smoke,
+        rounds=1 if smoke else args.rounds,
+        max_speed=args.speed == "max" or smoke,
+        screenshot=_screenshot(parser, args.screenshot),
+        quit_when_done=args.quit_when_done or smoke,
+        seed=args.seed,
+        size=(max(640, width), max(400, height)),
+        level=args.level,
+        mute=args.mute,
+        smoke_test=smoke,
+        frames=args.frames,
+        seats=seats,
+        profile=None if smoke else _profile(parser, args.profile),
+        resume=args.resume,
+        language=args.lang,
+    )
+
+
+def _seats(
+    parser: argparse.ArgumentParser, text: str | None, autoplay: bool
+) -> tuple[str, ...] | None:
+    """The ``--seats`` specs, each checked the way the tournament runner checks them."""
+    if text is None:
+        return None
+    specs = tuple(spec.strip() for spec in text.split(","))
+    wanted = 4 if autoplay else 3
+    if len(specs) != wanted or not all(specs):
+        seats = "Bottom, Left, Top and Right" if autoplay else "Left, Top and Right"
+        parser.error(f"--seats takes {wanted} policies ({seats}), not {text!r}")
+    for spec in specs:
+        try:
+            policy_factory(spec)
+        except ValueError as error:
+            parser.error(f"--seats: {error}")
+    return specs
+
+
+def _screenshot(parser: argparse.ArgumentParser, path: str | None) -> str | None:
+    """The ``--screenshot`` path, if a file can be written there (now: the folder may
+    still go before the end of the run, which the window reports without stopping)."""
+    if path is None:
+        return None
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        parser.error(f"--screenshot {path}: is a folder, not a file")
+    if not folder.is_dir():
+        parser.error(f"--screenshot {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+        target.exists() and not os.access(target, os.W_OK)
+    ):
+        parser.error(f"--screenshot {path}: cannot write in {folder}")
+    return path
+
+
+def _profile(parser: argparse.ArgumentParser, path: str | None) -> str | None:
+    """The ``--profile`` folder, unless something other than a folder is there."""
+    if path is not None and os.path.lexists(path) and not os.path.isdir(path):
+        what = "a file, not a folder" if os.path.isfile(path) else "not a folder"
+        parser.error(f"--profile {path} is {what}")
+    return path
+
+
+@contextmanager
+def run_profile(options: LaunchOptions) -> Iterator[LaunchOptions]:
+    """``options`` for the run: the smoke test's with a fresh temporary profile, removed
+    when the run ends, however it ends; any other run's as they are."""
+    if not options.smoke_test:
+        yield options
+        return
+    prefix = "three-thirteen-smoke-"
+    with tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True) as folder:
+        yield replace(options, profile=folder)

@@ -1,0 +1,275 @@
+"""A scrolling list of settings, each a row the mouse and the keyboard both work.
+
+A row shows its label, its current value between ◀ and ▶ (or a name being
+typed), and one line explaining the current value. Up and Down choose a row,
+Left and Right (or a click on the arrows) change it, Enter starts and ends
+typing a name, the wheel scrolls. The form knows nothing of what the rows mean:
+each row reads and writes its value through the functions it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import pygame
+
+from game.files import is_printable
+from game.i18n import _
+from game.ui.kit.text import Text
+from game.ui.kit.widgets import GOLD, INK, MUTED
+
+T = TypeVar("T")
+ARROW_LEFT, ARROW_RIGHT = "◀", "▶"
+HIGHLIGHT = (34, 84, 60)
+
+
+@dataclass(slots=True)
+class ChoiceRow(Generic[T]):
+    """A setting with a fixed list of values; ◀ and ▶ step through them."""
+
+    label: str
+    values: Sequence[T]
+    get: Callable[[], T]
+    set: Callable[[T], None]
+    name_of: Callable[[T], str]
+    """How a value is shown."""
+    explain: Callable[[T], str]
+    """The line under the row for a value."""
+    default: T | None = None
+    """The value marked as the default."""
+    focusable = True
+    arrows = True
+    """Shows ◀ and ▶ (a click on the value steps too)."""
+
+    def activate(self) -> None:
+        """Enter or a click on the value: the next value."""
+        self.step(1)
+
+    def step(self, by: int) -> None:
+        """Move ``by`` values on (wrapping round)."""
+        values = list(self.values)
+        index = values.index(self.get()) if self.get() in values else 0
+        self.set(values[(index + by) % len(values)])
+
+    def shown(self) -> str:
+        value = self.get()
+        shown = self.name_of(value)
+        if value == self.default and type(value) is type(self.default):
+            return _("{value} (default)").format(value=shown)
+        return shown
+
+    def explanation(self) -> str:
+        return self.explain(self.get())
+
+
+@dataclass(slots=True)
+class NameRow:
+    """A name the player types; Enter starts and ends typing, Escape leaves it as it was."""
+
+    label: str
+    get: Callable[[], str]
+    set: Callable[[str], None]
+    longest: int
+    explanation_text: str
+    typing: str | None = None
+    """The name being typed, or None when not typing."""
+    focusable = True
+    arrows = False
+
+    def activate(self) -> None:
+        """Enter or a click: start typing, from the name as it is."""
+        self.typing = self.get()
+
+    def step(self, by: int) -> None:
+        """Arrows do not change a name."""
+
+    def shown(self) -> str:
+        return f"{self.typing}▏" if self.typing is not None else self.get()
+
+    def explanation(self) -> str:
+        if self.typing is not None:
+            return _("Type the name, then Enter (Escape leaves it as it was)")
+        return self.explanation_text
+
+
+@dataclass(slots=True)
+class NoteRow:
+    """A line of text between rows: a heading, or a setting that cannot be changed here."""
+
+    label: str
+    text: str = ""
+    focusable = False
+    arrows = False
+
+    def activate(self) -> None:
+        """Nothing to change."""
+
+    def step(self, by: int) -> None:
+        """Nothing to change."""
+
+    def shown(self) -> str:
+        return ""
+
+    def explanation(self) -> str:
+        return self.text
+
+
+Row = ChoiceRow[Any] | NameRow | NoteRow
+
+
+@dataclass(slots=True)
+class Form:
+    """The rows, which one has the focus, and how far the list is scrolled."""
+
+    rows: list[Row]
+    area: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    text_size: int = 16
+    focus: int = 0
+    scroll: int = 0
+    """Index of the first row shown."""
+
+    def __post_init__(self) -> None:
+        self.focus = self._next_focusable(-1, 1)
+
+    @property
+    def row_height(self) -> int:
+        return round(self.text_size * 2.7)
+
+    @property
+    def visible(self) -> int:
+        """How many rows fit in the area."""
+        return max(1, self.area.height // self.row_height)
+
+    @property
+    def typing(self) -> NameRow | None:
+        row = self.rows[self.focus]
+        return row if isinstance(row, NameRow) and row.typing is not None else None
+
+    def place(self, area: pygame.Rect, text_size: int) -> None:
+        self.area, self.text_size = area, text_size
+        self._keep_focus_shown()
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        top = self.area.top + (index - self.scroll) * self.row_height
+        return pygame.Rect(self.area.left, top, self.area.width, self.row_height)
+
+    def arrow_rects(self, index: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The ◀ and ▶ targets of a row (the value lies between them)."""
+        rect = self.row_rect(index)
+        size = round(self.text_size * 1.6)
+        right = pygame.Rect(rect.right - size, rect.top + 2, size, size)
+        left = pygame.Rect(rect.left + round(rect.width * 0.48), rect.top + 2, size, size)
+        return left, right
+
+    # --- input -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Use a key, a click, a wheel turn or typed text; True if it was used."""
+        if self.typing is not None:
+            return self._type(event)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        return False
+
+    def _key(self, key: int) -> bool:
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.focus = self._next_focusable(self.focus, -1 if key == pygame.K_UP else 1)
+            self._keep_focus_shown()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.rows[self.focus].step(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.rows[self.focus].activate()
+        else:
+            return False
+        return True
+
+    def _click(self, pos: tuple[int, int]) -> bool:
+        for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
+            if not self.row_rect(index).collidepoint(pos):
+                continue
+            row = self.rows[index]
+            if not row.focusable:
+                return True
+            self.focus = index
+            left, right = self.arrow_rects(index)
+            if row.arrows and left.collidepoint(pos):
+                row.step(-1)
+            elif row.arrows and right.collidepoint(pos):
+                row.step(1)
+            else:
+                row.activate()
+            return True
+        return False
+
+    def _type(self, event: pygame.event.Event) -> bool:
+        row = self.typing
+        assert row is not None and row.typing is not None
+        if event.type == pygame.TEXTINPUT:  # what no name may hold is never typed in
+            typed = "".join(filter(is_printable, event.text))
+            row.typing = (row.typing + typed)[: row.longest]
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            row.typing = row.typing[:-1]
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if row.typing.strip():
+                row.set(row.typing.strip())
+            row.typing = None
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            row.typing = None
+        elif event.type != pygame.KEYDOWN:
+            return False
+        return True
+
+    def _next_focusable(self, start: int, direction: int) -> int:
+        index = start
+        for _step in range(len(self.rows)):
+            index = (index + direction) % len(self.rows)
+            if self.rows[index].focusable:
+                return index
+        return max(start, 0)
+
+    def _scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(len(self.rows) - self.visible, self.scroll + rows))
+
+    def _keep_focus_shown(self) -> None:
+        if self.focus < self.scroll:
+            self.scroll = self.focus
+        elif self.focus >= self.scroll + self.visible:
+            self.scroll = self.focus - self.visible + 1
+        self._scroll_by(0)
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, text: Text) -> None:
+        size = self.text_size
+        clip = surface.get_clip()
+        surface.set_clip(self.area)
+        for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):
+            row, rect = self.rows[index], self.row_rect(index)
+            if index == self.focus:
+                pygame.draw.rect(surface, HIGHLIGHT, rect, border_radius=6)
+            label_colour = INK if row.focusable else GOLD
+            corner = (rect.left + 8, rect.top + 4)
+            inner = rect.inflate(-16, 0)
+            label_box = inner
+            if row.focusable:
+                left, right = self.arrow_rects(index)
+                width, height = left.left - 4 - inner.left, left.bottom - rect.top
+                label_box = pygame.Rect(inner.left, rect.top, width, height)
+                if row.arrows:
+                    text.blit(surface, ARROW_LEFT, size, GOLD, box=left, center=left.center)
+                    text.blit(surface, ARROW_RIGHT, size, GOLD, box=right, center=right.center)
+                middle = ((left.right + right.left) // 2, left.centery)
+                value_box = pygame.Rect(left.right, left.top, right.left - left.right, left.height)
+                text.blit(surface, row.shown(), size, INK, box=value_box, center=middle)
+            text.blit(surface, row.label, size, label_colour, True, box=label_box, topleft=corner)
+            below = (rect.left + 8, rect.top + round(size * 1.45))
+            explanation = row.explanation()
+            text.blit(surface, explanation, max(9, size - 3), MUTED, box=inner, topleft=below)
+        surface.set_clip(clip)

@@ -1,0 +1,89 @@
+"""Buttons: a label, a rectangle and what a click does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.i18n import _
+from game.ui.kit.text import Text
+
+FELT = (24, 92, 60)
+PANEL = (16, 40, 30)
+GOLD = (236, 196, 84)
+INK = (240, 240, 230)
+MUTED = (170, 190, 175)
+
+
+@dataclass(slots=True)
+class Button:
+    """A clickable button; ``enabled`` is asked every frame."""
+
+    label: str | Callable[[], str]
+    """The English message, drawn in the language in use; or a function that words it."""
+    on_click: Callable[[], None]
+    enabled: Callable[[], bool] = field(default=lambda: True)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hovered: bool = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Track hover; run ``on_click`` on a left click inside. True if the click was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.enabled():
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: Text) -> pygame.Rect:
+        """Paint the button; returns its rectangle."""
+        active = self.enabled()
+        fill = (52, 120, 86) if active and self.hovered else (34, 84, 60)
+        if not active:
+            fill = (30, 56, 44)
+        radius = max(4, self.rect.height // 4)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
+        pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
+        size = max(10, round(self.rect.height * 0.42))
+        inside = self.rect.inflate(-max(4, radius), -2)
+        colour = INK if active else MUTED
+        text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
+        return self.rect.copy()
+
+    @property
+    def words(self) -> str:
+        """The label as drawn now, in the language in use."""
+        return _(self.label) if isinstance(self.label, str) else self.label()
+
+
+@lru_cache(maxsize=16)
+def translucent_plate(
+    size: tuple[int, int], alpha: int, radius: int, colour: tuple[int, int, int] = PANEL
+) -> pygame.Surface:
+    """A rounded plate of ``colour`` the table shows through (kept: plates return each frame)."""
+    plate = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*colour, alpha), plate.get_rect(), border_radius=radius)
+    return plate
+
+
+def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
+    """A notice on a dark plate at the top of the window, over everything, wrapped to fit."""
+    width, height = surface.get_size()
+    size = max(11, round(height * 0.022))
+    lines = text.wrap(message, size, round(width * 0.8))
+    line_height = text.font(size).get_linesize()
+    plate = pygame.Rect(0, 0, round(width * 0.84), line_height * len(lines) + size)
+    plate.midtop = (width // 2, size // 2)
+    surface.blit(translucent_plate(plate.size, 235, size // 2), plate)
+    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
+    for index, line in enumerate(lines):
+        center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
+        text.blit(surface, line, size, INK, box=plate, center=center)

@@ -1,0 +1,207 @@
+"""The review: each of your decisions of a round (or the match) on a small table — your
+hand, the discard pile's top, what you did, what the hard AI would have done, and what the
+difference was expected to cost — the costliest few marked with a star.
+
+The review is worked out on a thread (a whole match takes about a second), so the window
+never waits for it; until it is ready the screen says so.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pygame
+
+from game.engine.actions import Action
+from game.engine.match import Match
+from game.engine.view import PlayerView
+from game.i18n import N_, _, decimal
+from game.sim.review import Decision, Judgement, Reviewer, costliest, review
+from game.ui.kit.art import card_height, card_width
+from game.ui.kit.felt import felt
+from game.ui.kit.sprites import Pose
+from game.ui.kit.widgets import GOLD, INK, MUTED, Button
+from game.ui.scene import Scene, SceneContext
+from game.ui.table.layout import TableLayout
+from game.words.hint_words import action_words
+
+
+class _Left(Exception):
+    """The review's screen was left: its work stops."""
+
+
+class _StoppableReviewer(Reviewer):
+    """A reviewer that stops at the next decision once ``stop`` is set."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        super().__init__()
+        self._stop = stop
+
+    def judge(self, view: PlayerView, played: Action, rng: random.Random) -> Judgement:
+        if self._stop.is_set():
+            raise _Left
+        return super().judge(view, played, rng)
+
+
+class ReviewScene(Scene):
+    """Steps through your decisions; ←/→ or the buttons move, Escape or Close leave."""
+
+    def __init__(self, context: SceneContext, match: Match, round_number: int | None) -> None:
+        super().__init__(context)
+        self.round_number = round_number
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
+        self._left = threading.Event()
+        """Set when the screen is left: the review stops at its next decision."""
+        self._work: Future[list[Decision]] = self._pool.submit(
+            review,
+            match.copy(),
+            0,
+            round_number=round_number,
+            reviewer=_StoppableReviewer(self._left),
+        )
+        self.decisions: list[Decision] | None = None
+        self.costly: set[int] = set()
+        """The action indices of the costliest decisions."""
+        self.index = 0
+        self.buttons = [
+            Button(N_("Previous"), lambda: self.move(-1), lambda: self.index > 0),
+            Button(N_("Next"), lambda: self.move(1), lambda: self.index < self.last),
+            Button(N_("Costliest"), self.next_costly, lambda: bool(self.costly)),
+            Button(N_("Close"), self.context.pop),
+        ]
+
+    @property
+    def last(self) -> int:
+        return len(self.decisions or ()) - 1
+
+    @property
+    def ready(self) -> bool:
+        return self.decisions is not None
+
+    def move(self, by: int) -> None:
+        self.index = max(0, min(self.last, self.index + by))
+
+    def next_costly(self) -> None:
+        """To the next of the costliest decisions (round the list)."""
+        decisions = self.decisions or []
+        for step in range(1, len(decisions) + 1):
+            candidate = (self.index + step) % len(decisions)
+            if decisions[candidate].action_index in self.costly:
+                self.index = candidate
+                return
+
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_leave(self) -> None:
+        self._left.set()  # a review under way would run on to its end, holding the interpreter
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def on_resize(self) -> None:
+        width, height = self.context.screen.get_size()
+        size = TableLayout(width, height).text_size
+        button_width, button_height = size * 8, round(size * 2.2)
+        gap = size
+        left = width // 2 - (len(self.buttons) * (button_width + gap) - gap) // 2
+        for number, button in enumerate(self.buttons):
+            top = height - size - button_height
+            button.rect = pygame.Rect(
+                left + number * (button_width + gap), top, button_width, button_height
+            )
+        self.context.art.use_heights((self._card_height(),))
+
+    def _card_height(self) -> int:
+        return card_height(self.context.screen.get_height() * 0.16)
+
+    def update(self, dt: float) -> None:
+        if self.decisions is None and self._work.done():
+            self.decisions = self._work.result()
+            self.costly = {decision.action_index for decision in costliest(self.decisions)}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Everything stops here."""
+        if any(button.handle_event(event) for button in self.buttons):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.context.pop()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.move(-1 if event.key == pygame.K_LEFT else 1)
+        return True
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def title(self) -> str:
+        if self.round_number is None:
+            return _("Review of the match")
+        return _("Review of round {number}").format(number=self.round_number)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.blit(felt((width, height)), (0, 0))
+        text = self.context.text
+        size = TableLayout(width, height).text_size
+        text.blit(surface, self.title(), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        if self.decisions is None:
+            text.blit(
+                surface, _("Reviewing your decisions…"), size, INK, center=(width // 2, height // 2)
+            )
+        elif not self.decisions:
+            text.blit(
+                surface,
+                _("You made no decisions here"),
+                size,
+                INK,
+                center=(width // 2, height // 2),
+            )
+        else:
+            self._draw_decision(surface, self.decisions[self.index], size)
+        for button in self.buttons:
+            button.draw(surface, text)
+
+    def _draw_decision(self, surface: pygame.Surface, decision: Decision, size: int) -> None:
+        width, height = surface.get_size()
+        text, art = self.context.text, self.context.art
+        number = _("Decision {index} of {count} · round {round}, turn {turn}").format(
+            index=self.index + 1,
+            count=len(self.decisions or ()),
+            round=decision.round,
+            turn=decision.turn,
+        )
+        text.blit(surface, number, size, MUTED, midtop=(width // 2, round(size * 3.4)))
+        card = self._card_height()
+        step = min(card_width(card) * 1.05, (width * 0.8) / max(1, len(decision.hand)))
+        left = width / 2 - step * (len(decision.hand) - 1) / 2
+        hand_y = height * 0.30
+        for position, held in enumerate(decision.hand):
+            art.draw(surface, held, Pose((left + step * position, hand_y + card / 2), card))
+        top_y = hand_y + card * 1.25
+        label = _("Discard pile")
+        if decision.discard_top is not None:
+            art.draw(surface, decision.discard_top, Pose((width / 2, top_y + card / 2), card))
+        text.blit(surface, label, size, MUTED, midtop=(width // 2, round(top_y + card + 4)))
+        lines_y = round(top_y + card + size * 2.5)
+        played = action_words(decision.played, decision.discard_top)
+        best = action_words(decision.best, decision.discard_top)
+        costly = decision.action_index in self.costly
+        rows = [
+            (_("You: {action}").format(action=played), INK),
+            (_("The hard AI: {action}").format(action=best), INK),
+            (
+                _("Expected cost: {points} points").format(points=decimal(decision.loss)),
+                GOLD if decision.loss else MUTED,
+            ),
+        ]
+        if costly:
+            rows.append((_("★ One of your costliest decisions"), GOLD))
+        for number_, (line, colour) in enumerate(rows):
+            text.blit(
+                surface,
+                line,
+                size,
+                colour,
+                number_ == 2,
+                midtop=(width // 2, lines_y + round(size * 1.5) * number_),
+            )

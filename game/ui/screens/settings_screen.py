@@ -1,0 +1,279 @@
+"""The settings screen: every rule of the next match, the opponents, pace, sound and looks.
+
+Each row explains its current choice and marks the default. A change is kept
+at once in the profile; rule changes apply from the next match (the screen
+says so), everything else at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from game.profile.settings import (
+    CARD_BACKS,
+    DECK_STYLES,
+    LEVELS,
+    NAME_LENGTH,
+    SEATS,
+    SPEEDS,
+    Settings,
+)
+from game.ui.kit.felt import felt
+from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
+from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.scene import Scene, SceneContext
+from game.ui.table.layout import TableLayout
+from game.words.rule_options import RuleOption, RuleValue, rule_options, with_choice
+from game.words.table_words import Seating, policy_label
+
+SEAT_NAME_WORDS = {
+    "Left": N_("What the left seat is called at the table (Enter to type)"),
+    "Top": N_("What the top seat is called at the table (Enter to type)"),
+    "Right": N_("What the right seat is called at the table (Enter to type)"),
+}
+LEVEL_WORDS = {
+    "easy": N_("A casual player: goes out when it can, misses a useful card now and then"),
+    "normal": N_("Counts its outs, keeps flexible melds, avoids feeding the next seat"),
+    "hard": N_("Weighs more discards and every chance to meld: the strongest seat"),
+}
+SPEED_WORDS = {
+    "slow": N_("Cards travel slowly: easy to follow every move"),
+    "normal": N_("Cards travel at a natural pace"),
+    "fast": N_("Cards fly: for players who know the game"),
+    "instant": N_("No animation: every move lands at once"),
+}
+DECK_NAMES = {"classic": N_("Two colours"), "four_colour": N_("Four colours")}
+DECK_WORDS = {
+    "classic": N_("♠ ♣ black, ♥ ♦ red, as on a printed deck"),
+    "four_colour": N_("♠ black, ♥ red, ♦ blue, ♣ green: suits told apart at a glance"),
+}
+BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red")}
+BACK_WORDS = {"blue": N_("A deep blue back"), "red": N_("A deep red back")}
+SPEED_NAMES = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+VOLUMES = tuple(step / 10 for step in range(11))
+
+
+class SettingsScene(Scene):
+    """A scrolling form over the felt; Back or Escape returns to where it was opened."""
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.form = Form(self._rows())
+        self.back = Button(N_("Back"), self.context.pop)
+
+    @property
+    def settings(self) -> Settings:
+        return self.context.memory.settings
+
+    def _change(self, **values: Any) -> None:
+        """Keep a change in the profile and let the window apply it."""
+        self.context.memory.save_settings(self.settings.changed(**values))
+        self.context.apply_settings()
+        self.context.sounds.play("click")
+
+    # --- the rows --------------------------------------------------------------------
+
+    def _rows(self) -> list[Row]:
+        rows: list[Row] = [self._language_row()]
+        rows.append(NoteRow(_("The rules"), _("Rule changes apply from the next match")))
+        rows += [self._rule_row(option) for option in rule_options()]
+        rows.append(NoteRow(_("The opponents"), _("Their levels apply from the next match")))
+        for seat, name in enumerate(SEATS):
+            rows += [self._level_row(seat, name), self._name_row(seat, name)]
+        rows.append(NoteRow(_("The table"), _("These apply at once")))
+        rows += self._table_rows()
+        return rows
+
+    def _rule_row(self, option: RuleOption) -> Row:
+        field = option.field
+        if not option.adjustable:
+            return NoteRow(f"{option.label}: {option.default.label}", option.explanation)
+        row: ChoiceRow[RuleValue] = ChoiceRow(
+            option.label,
+            option.values,
+            get=lambda: getattr(self.settings.rules, field),
+            set=lambda value: self._change(rules=with_choice(self.settings.rules, field, value)),
+            name_of=lambda value: option.choice(value).label,
+            explain=lambda value: option.choice(value).explanation,
+            default=option.default.value,
+        )
+        return row
+
+    def _language_row(self) -> Row:
+        def name_of(value: str | None) -> str:
+            if value is None:
+                system = LANGUAGE_NAMES[self.context.system_language()]
+                return _("As the system ({language})").format(language=system)
+            return LANGUAGE_NAMES[value]
+
+        row: ChoiceRow[str | None] = ChoiceRow(
+            _("Language"),
+            (None, *LANGUAGES),
+            get=lambda: self.settings.language,
+            set=lambda value: self._change(language=value),
+            name_of=name_of,
+            explain=lambda value: _("The game's words and the rules, in this language"),
+            default=Settings().language,
+        )
+        return row
+
+    def _level_row(self, seat: int, name: str) -> Row:
+        def set_level(value: str) -> None:
+            levels = list(self.settings.levels)
+            levels[seat] = value
+            self._change(levels=tuple(levels))
+
+        return ChoiceRow(
+            _("{seat}: level").format(seat=_(name)),
+            LEVELS,
+            get=lambda: self.settings.levels[seat],
+            set=set_level,
+            name_of=policy_label,
+            explain=lambda level: _(LEVEL_WORDS[level]),
+            default=Settings().levels[seat],
+        )
+
+    def _name_row(self, seat: int, name: str) -> Row:
+        def set_name(value: str) -> None:
+            names = list(self.settings.names)
+            names[seat] = name if value == _(name) else value  # the seat's own name, untranslated
+            self._change(names=tuple(names))
+
+        return NameRow(
+            _("{seat}: name").format(seat=_(name)),
+            get=lambda: Seating(names=self.settings.names).name(seat + 1),
+            set=set_name,
+            longest=NAME_LENGTH,
+            explanation_text=_(SEAT_NAME_WORDS[name]),
+        )
+
+    def _table_rows(self) -> list[Row]:
+        volume: ChoiceRow[float] = ChoiceRow(
+            _("Sound volume"),
+            VOLUMES,
+            get=lambda: self.settings.volume,
+            set=lambda value: self._change(volume=value),
+            name_of=lambda value: f"{round(value * 100)} %",
+            explain=lambda value: _("Silent") if value == 0 else _("How loud the table sounds"),
+            default=Settings().volume,
+        )
+        return [
+            self._plain_row(_("Animation speed"), "speed", tuple(SPEEDS), SPEED_NAMES, SPEED_WORDS),
+            volume,
+            self._flag_row(_("Mute"), "muted", N_("No sound at all"), N_("Sounds play")),
+            self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
+            self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
+            self._flag_row(
+                _("Coach"),
+                "coach",
+                N_("Tips at the table during your first three matches"),
+                N_("No tips at the table"),
+            ),
+            self._flag_row(
+                _("Undo"),
+                "undo",
+                N_("Your last discard can be taken back (U) until the next seat plays"),
+                N_("A discard is final"),
+            ),
+            self._flag_row(
+                _("Action log"),
+                "show_log",
+                N_("What happened this round, beside the table (L, at the table)"),
+                N_("No log beside the table (L, at the table, shows it)"),
+            ),
+            self._flag_row(
+                _("Card indices"),
+                "local_indices",
+                N_("Court cards carry the letters of your language (R D V in French)"),
+                N_("Court cards carry the English letters K Q J"),
+            ),
+            self._flag_row(
+                _("Full screen"),
+                "fullscreen",
+                N_("The window fills the screen (F11, anywhere)"),
+                N_("A window on the desktop (F11 fills the screen)"),
+            ),
+        ]
+
+    def _plain_row(
+        self,
+        label: str,
+        key: str,
+        values: tuple[str, ...],
+        names: dict[str, str],
+        words: dict[str, str],
+    ) -> Row:
+        row: ChoiceRow[str] = ChoiceRow(
+            label,
+            values,
+            get=lambda: str(getattr(self.settings, key)),
+            set=lambda value: self._change(**{key: value}),
+            name_of=lambda value: _(names[value]),
+            explain=lambda value: _(words[value]),
+            default=getattr(Settings(), key),
+        )
+        return row
+
+    def _flag_row(self, label: str, key: str, on: str, off: str) -> Row:
+        row: ChoiceRow[bool] = ChoiceRow(
+            label,
+            (False, True),
+            get=lambda: bool(getattr(self.settings, key)),
+            set=lambda value: self._change(**{key: value}),
+            name_of=lambda value: _("On") if value else _("Off"),
+            explain=lambda value: _(on) if value else _(off),
+            default=getattr(Settings(), key),
+        )
+        return row
+
+    # --- the scene ----------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_language(self) -> None:
+        """Word every row again, keeping the row in focus and the scroll."""
+        focus, scroll = self.form.focus, self.form.scroll
+        self.form = Form(self._rows())
+        self.form.focus, self.form.scroll = focus, scroll
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        width, height = self.context.screen.get_size()
+        size = TableLayout(width, height).text_size
+        margin = size * 2
+        button = pygame.Rect(0, 0, size * 9, round(size * 2.2))
+        button.midbottom = (width // 2, height - size)
+        self.back.rect = button
+        area = pygame.Rect(margin, size * 4, width - margin * 2, button.top - size - size * 4)
+        self.form.place(area, size)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Everything stops here: the scene beneath gets no input."""
+        if self.form.typing is None:
+            if self.back.handle_event(event):
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.context.pop()
+                return True
+        self.form.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.blit(felt((width, height)), (0, 0))
+        size = self.form.text_size
+        text = self.context.text
+        text.blit(surface, _("Settings"), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        hint = _("↑/↓ choose · ←/→ change · Enter type a name · Escape back")
+        text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
+        self.form.draw(surface, text)
+        self.back.draw(surface, text)

@@ -1,0 +1,79 @@
+"""The statistics screen: per opponents' level and overall, with a reset that asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.i18n import N_, _, decimal
+from game.profile.player_stats import ABANDONED_RULE, CUSTOM, LEVEL_KEYS, MIXED, LevelStats
+from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.scene import SceneContext
+from game.ui.screens.reading import BLANK, Line, ReadingScene, paragraph, row
+from game.words.table_words import LEVEL_NAMES
+
+RESET = N_("Reset statistics")
+CONFIRM = N_("Reset? Click again")
+LEVEL_HEADINGS = {**LEVEL_NAMES, MIXED: N_("Mixed"), CUSTOM: N_("Custom")}
+"""Each column's heading: a level as the table names it, or how the seats were mixed."""
+CONFIRM_SECONDS = 4.0
+"""How long "Reset? Click again" waits for the second click."""
+FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
+    (N_("Matches played"), lambda s: str(s.played)),
+    (N_("Won"), lambda s: str(s.won)),
+    (N_("  of which shared"), lambda s: str(s.shared)),
+    (N_("Win rate"), lambda s: f"{s.win_rate:.0%}" if s.played else "–"),
+    (N_("Best total"), lambda s: "–" if s.best_total is None else str(s.best_total)),
+    (N_("Worst total"), lambda s: "–" if s.worst_total is None else str(s.worst_total)),
+    (N_("Average total"), lambda s: "–" if s.average is None else decimal(s.average)),
+    (N_("Rounds at 0"), lambda s: str(s.rounds_at_zero)),
+    (N_("Times gone out"), lambda s: str(s.went_out)),
+    (N_("Winning streak now"), lambda s: str(s.current_streak)),
+    (N_("Best winning streak"), lambda s: str(s.best_streak)),
+    (N_("Abandoned"), lambda s: str(s.abandoned)),
+)
+"""Each row of the table: its label and how a column's statistics show it."""
+
+
+class StatsScene(ReadingScene):
+    """Your matches counted, per level of the opponents and overall."""
+
+    title = N_("Statistics")
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.confirming = 0.0
+        """Seconds left to confirm a reset (0: not asked)."""
+        self.reset_button = Button(RESET, self._reset)
+        self.buttons.append(self.reset_button)
+
+    def columns(self) -> list[tuple[str, LevelStats]]:
+        """Overall, then each level that has matches."""
+        stats = self.context.memory.stats
+        levels = [(_(LEVEL_HEADINGS[key]), stats.for_level(key)) for key in LEVEL_KEYS]
+        return [(_("Overall"), stats.overall), *((name, s) for name, s in levels if s.played)]
+
+    def lines(self) -> list[Line]:
+        columns = self.columns()
+        lines = [row("", *(name for name, _figures in columns), colour=GOLD, bold=True)]
+        lines += [row(_(label), *(show(s) for _name, s in columns)) for label, show in FIGURES]
+        return [*lines, BLANK, paragraph(_(ABANDONED_RULE), MUTED)]
+
+    def _reset(self) -> None:
+        if self.confirming <= 0:
+            self.confirming = CONFIRM_SECONDS
+            self.reset_button.label = CONFIRM
+            return
+        self.context.memory.reset_stats()
+        self.context.sounds.play("click")
+        self._stop_confirming()
+        self.relayout()
+
+    def _stop_confirming(self) -> None:
+        self.confirming = 0.0
+        self.reset_button.label = RESET
+
+    def update(self, dt: float) -> None:
+        if self.confirming > 0:
+            self.confirming -= dt
+            if self.confirming <= 0:
+                self._stop_confirming()

@@ -1,0 +1,163 @@
+"""The title screen: New game, the opponents' level, Quit — nothing that does not work."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.cards import Card, Rank, Suit
+from game.i18n import N_, _
+from game.profile.saved_match import SavedMatch
+from game.ui.kit.art import card_height as art_height
+from game.ui.kit.felt import felt
+from game.ui.kit.sprites import Pose
+from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.scene import Scene, SceneContext
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
+from game.ui.table.match_setup import LEVELS
+from game.ui.table.table import TableScene
+from game.words.table_words import GAME_NAME, SEAT_NAMES, Seating, policy_label
+
+_FAN = (
+    Card(Rank.THREE, Suit.HEARTS),
+    Card(Rank.SEVEN, Suit.SPADES),
+    Card(None, None),
+    Card(Rank.JACK, Suit.DIAMONDS),
+    Card(Rank.KING, Suit.CLUBS),
+)
+TAGLINE = N_(
+    "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
+)
+
+
+class TitleScene(Scene):
+    """Start a match against Left, Top and Right at the chosen level.
+
+    With ``--seats`` or ``--level`` the seats are given: the screen names them
+    instead of offering a level.
+    """
+
+    def __init__(self, context: SceneContext) -> None:
+        super().__init__(context)
+        self.saved = context.memory.saved_match()
+        self.buttons = [Button(N_("New game"), self._new_game)]
+        if self.saved is not None:
+            self.buttons.insert(0, Button(N_("Continue"), self._continue))
+        if self.seats_line is None:
+            self.buttons.append(Button(self._level_label, self._next_level))
+        self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
+        self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
+        self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
+        self.buttons.append(Button(N_("Quit"), context.quit))
+
+    @property
+    def saved_line(self) -> str | None:
+        """Where the saved match stands, shown under Continue."""
+        return None if self.saved is None else _progress(self.saved)
+
+    @property
+    def seats_line(self) -> str | None:
+        """The opponents the command line gave (``--seats`` or ``--level``), if it gave any."""
+        options = self.context.options
+        if options.seats is None and options.level is None:
+            return None
+        seats = options.opponents(self.context.memory.settings).values()
+        named = zip(SEAT_NAMES[1:], seats, strict=True)
+        return "   ".join(
+            _("{seat}: {level}").format(seat=_(name), level=policy_label(spec))
+            for name, spec in named
+        )
+
+    def _level_label(self) -> str:
+        levels = self.context.memory.settings.levels
+        if len(set(levels)) == 1:
+            return _("Opponents: {levels}").format(levels=policy_label(levels[0]))
+        return _("Opponents: {levels}").format(levels=" · ".join(map(policy_label, levels)))
+
+    def _next_level(self) -> None:
+        """Every opponent one level up (after Hard, Easy again); kept in the settings."""
+        memory = self.context.memory
+        level = LEVELS[(LEVELS.index(memory.settings.levels[0]) + 1) % len(LEVELS)]
+        memory.save_settings(memory.settings.changed(levels=(level,) * 3))
+        self.context.sounds.play("click")
+
+    def _new_game(self) -> None:
+        """Deal a new match; a saved one is given up."""
+        self.context.sounds.play("click")
+        if self.saved is not None:
+            self.context.memory.abandon_match(self.saved)
+        setup = self.context.options.new_match(self.context.memory.settings)
+        self.context.replace(TableScene(self.context, setup))
+
+    def _continue(self) -> None:
+        """Go on with the saved match; if one of its seats cannot be loaded, it is set aside
+        (with a notice) and the title offers what is left."""
+        assert self.saved is not None
+        self.context.sounds.play("click")
+        if self.context.memory.playable(self.saved):
+            self.context.replace(TableScene.resumed(self.context, self.saved))
+        else:
+            self.context.replace(TitleScene(self.context))
+
+    @property
+    def card_height(self) -> int:
+        return art_height(self.context.screen.get_height() * 0.2)
+
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        width, height = self.context.screen.get_size()
+        self.context.art.use_heights((self.card_height,))
+        button_width = round(width * 0.24)
+        step = min(0.1, 0.4 / len(self.buttons))
+        button_height = round(height * step * 0.72)
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, 0, button_width, button_height)
+            button.rect.center = (width // 2, round(height * (0.6 + index * step)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.buttons[0].on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        width, height = surface.get_size()
+        surface.blit(felt((width, height)), (0, 0))
+        card_height = self.card_height
+        for index, card in enumerate(_FAN):
+            angle = (index - 2) * -9
+            center = (
+                width / 2 + (index - 2) * card_height * 0.32,
+                height * 0.3 + abs(index - 2) * 8,
+            )
+            self.context.art.draw(surface, card, Pose(center, card_height, angle, True))
+        text = self.context.text
+        size = round(height * 0.075)
+        text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
+        small = round(height * 0.024)
+        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, round(height * 0.48)))
+        if self.seats_line is not None:
+            line = _("Opponents — {seats}").format(seats=self.seats_line)
+            text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
+        if self.saved_line is not None:
+            below = self.buttons[0].rect.midbottom
+            text.blit(surface, self.saved_line, small, MUTED, midtop=(below[0], below[1] + 2))
+        for button in self.buttons:
+            button.draw(surface, text)
+
+
+def _progress(saved: SavedMatch) -> str:
+    """``Round 3 of 11 — You 12 · Left 20 · Top 5 · Right 30``."""
+    match = saved.match
+    seating = Seating(0 not in saved.policies, saved.names)
+    totals = " · ".join(f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals))
+    round_number = _("Round {number} of {rounds}").format(
+        number=match.round_index + 1, rounds=match.rules.rounds
+    )
+    return f"{round_number} — {totals}"

@@ -1,0 +1,145 @@
+"""Drag and drop at the table, as an explicit state machine (after Arcade's solitaire).
+
+A left press on a card or pile becomes a drag once the pointer has moved a
+few pixels; releasing it is then a drop on whatever target lies under the
+pointer, or on none. A release before that is a click. The controller knows
+nothing of the rules: the table decides what a drop means, and whether a
+target may take the dragged card (which is also what makes it glow). One list
+of drop targets, built from the layout, serves both the glow and the drop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import pygame
+
+from game.engine.cards import Card
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.table.layout import TableLayout
+
+DRAG_THRESHOLD = 5
+"""Pixels the pointer must travel (across plus down) before a press becomes a drag."""
+DISCARD_TARGET_MARGIN = 10
+"""Pixels around the discard pile's top card that still count as dropping on it."""
+
+
+class Source(Enum):
+    """Where a pressed card comes from."""
+
+    HAND = "hand"
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+class TargetKind(Enum):
+    """Where a card can be dropped."""
+
+    DISCARD_PILE = "discard pile"
+    HAND = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class DropTarget:
+    """A place on the table a dragged card can be dropped on."""
+
+    kind: TargetKind
+    rect: pygame.Rect
+
+
+def drop_targets(layout: TableLayout) -> tuple[DropTarget, ...]:
+    """The table's drop targets for ``layout``: the discard pile, then your hand."""
+    pile = layout.pile_rect(False).inflate(DISCARD_TARGET_MARGIN * 2, DISCARD_TARGET_MARGIN * 2)
+    return (
+        DropTarget(TargetKind.DISCARD_PILE, pile),
+        DropTarget(TargetKind.HAND, layout.hand_area),
+    )
+
+
+@dataclass(slots=True)
+class Press:
+    """A left button held down on a card or pile, possibly turning into a drag."""
+
+    source: Source
+    start: tuple[int, int]
+    sprite: CardSprite
+    grab: tuple[float, float]
+    """Offset from the card's centre to the pointer."""
+    dragging: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Clicked:
+    """The press ended where it began: a click on ``card`` (from ``source``)."""
+
+    source: Source
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A drag ended at ``pos``, over ``target`` (or over no target)."""
+
+    source: Source
+    card: Card
+    target: DropTarget | None
+    pos: tuple[int, int]
+    pose: Pose
+    """Where the dragged card was let go (a drawn card glides on from there)."""
+
+
+class DragController:
+    """The press under way, if any, and the drop targets of the current layout."""
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.press: Press | None = None
+        self.targets = drop_targets(layout)
+
+    def relayout(self, layout: TableLayout) -> None:
+        """The window changed size: rebuild the targets."""
+        self.targets = drop_targets(layout)
+
+    @property
+    def dragged(self) -> CardSprite | None:
+        """The sprite under the pointer while a drag is under way."""
+        press = self.press
+        return press.sprite if press is not None and press.dragging else None
+
+    def begin(self, source: Source, pos: tuple[int, int], sprite: CardSprite) -> None:
+        """A left press on ``sprite`` at ``pos``."""
+        grab = (pos[0] - sprite.pose.center[0], pos[1] - sprite.pose.center[1])
+        self.press = Press(source, pos, sprite, grab)
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """The pointer moved with the button held: the card follows once it is a drag."""
+        press = self.press
+        if press is None:
+            return
+        if not press.dragging:
+            moved = abs(pos[0] - press.start[0]) + abs(pos[1] - press.start[1])
+            if moved < DRAG_THRESHOLD:
+                return
+            press.dragging = True
+        pose = press.sprite.pose
+        center = (pos[0] - press.grab[0], pos[1] - press.grab[1])
+        press.sprite.pose = Pose(center, pose.height, 0.0, pose.face_up)
+        press.sprite.target = press.sprite.pose
+
+    def release(self, pos: tuple[int, int]) -> Clicked | Dropped | None:
+        """The button was let go at ``pos``: a click, a drop, or nothing (no press)."""
+        press, self.press = self.press, None
+        if press is None:
+            return None
+        card = press.sprite.card
+        if not press.dragging:
+            return Clicked(press.source, card)
+        return Dropped(press.source, card, self.target_at(pos), pos, press.sprite.pose)
+
+    def cancel(self) -> None:
+        """Forget the press (the card it held has gone elsewhere)."""
+        self.press = None
+
+    def target_at(self, pos: tuple[int, int]) -> DropTarget | None:
+        """The first drop target under ``pos``."""
+        return next((target for target in self.targets if target.rect.collidepoint(pos)), None)

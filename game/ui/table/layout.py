@@ -1,0 +1,159 @@
+"""Where everything goes on the table, computed from the window size alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.kit.art import card_height, card_width
+from game.ui.kit.tween import Point
+
+SEAT_ANGLES = (0, 90, 0, -90)
+"""How each seat's cards are turned on screen."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Sizes and places of the table's parts for a ``width`` × ``height`` window."""
+
+    width: int
+    height: int
+
+    @property
+    def margin(self) -> int:
+        return max(6, round(min(self.width, self.height) * 0.02))
+
+    @property
+    def hand_height(self) -> int:
+        """Height of the cards in your hand and on the piles."""
+        return card_height(min(self.height * 0.19, self.width * 0.115))
+
+    @property
+    def seat_height(self) -> int:
+        """Height of the opponents' face-down cards."""
+        return card_height(self.hand_height * 0.55)
+
+    @property
+    def text_size(self) -> int:
+        """Body text size in pixels."""
+        return max(11, round(self.height * 0.024))
+
+    @property
+    def keys_line_y(self) -> int:
+        """Baseline area of the keyboard help line at the very bottom."""
+        return self.height - self.margin // 2 - self.text_size // 2
+
+    @property
+    def hand_center_y(self) -> float:
+        return self.keys_line_y - self.text_size - self.hand_height / 2
+
+    @property
+    def hand_area(self) -> pygame.Rect:
+        """Where a card dropped counts as dropped into your hand."""
+        width = round(self.width * 0.76)
+        top = round(self.hand_center_y - self.hand_height * 0.75)
+        return pygame.Rect((self.width - width) // 2, top, width, round(self.hand_height * 1.5))
+
+    def hand_slots(self, count: int) -> list[Point]:
+        """Centres of ``count`` cards spread along the bottom."""
+        if count == 0:
+            return []
+        card = card_width(self.hand_height)
+        room = self.hand_area.width - card
+        step = min(card * 1.04, room / (count - 1)) if count > 1 else 0.0
+        left = self.width / 2 - step * (count - 1) / 2
+        return [(left + step * index, self.hand_center_y) for index in range(count)]
+
+    def insert_index(self, x: float, count: int) -> int:
+        """Where a card dropped at ``x`` goes among ``count`` hand cards."""
+        slots = self.hand_slots(count)
+        return sum(1 for center, _ in slots if center < x)
+
+    def pile_center(self, stock: bool) -> Point:
+        """Centre of the stock (``stock=True``) or of the discard pile."""
+        offset = card_width(self.hand_height) * 0.75
+        return (self.width / 2 + (-offset if stock else offset), self.height * 0.43)
+
+    def pile_rect(self, stock: bool) -> pygame.Rect:
+        """The rectangle of the stock or discard pile's top card (also its drop target)."""
+        rect = pygame.Rect(0, 0, card_width(self.hand_height), self.hand_height)
+        x, y = self.pile_center(stock)
+        rect.center = (round(x), round(y))
+        return rect
+
+    def seat_center(self, seat: int) -> Point:
+        """Centre of an opponent's fan."""
+        card_long = self.seat_height
+        if seat == 1:
+            return (self.margin + card_long / 2, self.height * 0.40)
+        if seat == 2:
+            return (self.width / 2, self.margin + card_long / 2)
+        return (self.width - self.margin - card_long / 2, self.height * 0.40)
+
+    def seat_slots(self, seat: int, count: int) -> list[Point]:
+        """Centres of an opponent's ``count`` face-down cards."""
+        if seat == 0:
+            return self.hand_slots(count)
+        x, y = self.seat_center(seat)
+        step = card_width(self.seat_height) * 0.3
+        first = -step * (count - 1) / 2
+        if seat == 2:
+            return [(x + first + step * i, y) for i in range(count)]
+        direction = 1 if seat == 1 else -1
+        return [(x, y + direction * (first + step * i)) for i in range(count)]
+
+    def seat_label_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
+        """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point."""
+        x, y = self.seat_center(seat)
+        if seat == 2:
+            return "midleft", (round(x + card_width(self.seat_height) * 2.6), round(y))
+        beside = self.seat_height / 2 + self.margin
+        if seat == 1:
+            return "midleft", (round(x + beside), round(y))
+        return "midright", (round(x - beside), round(y))
+
+    def plate_box(self, seat: int) -> pygame.Rect:
+        """The room of an opponent's name plate: beside its cards, clear of the piles and of
+        the top seat's fan (the plate's text fits inside)."""
+        anchor, (x, y) = self.seat_label_anchor(seat)
+        height = self.text_size * 7
+        if seat == 2:
+            return pygame.Rect(x, 0, self.width - self.margin - x, self.pile_rect(True).top)
+        stock, discard = self.pile_rect(True), self.pile_rect(False)
+        if anchor == "midleft":
+            return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
+        left = discard.right + self.margin
+        return pygame.Rect(left, y - height // 2, x - left, height)
+
+    @property
+    def corner_box(self) -> pygame.Rect:
+        """The top-left corner where the round's title goes, clear of the top seat's fan."""
+        fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
+        width = round(fan_left) - self.margin * 2
+        return pygame.Rect(self.margin, self.margin, width, self.text_size * 5)
+
+    def pile_label_box(self, stock: bool) -> pygame.Rect:
+        """The room of the label under the stock or the discard pile (each has its half)."""
+        rect = self.pile_rect(stock)
+        width = round(card_width(self.hand_height) * 1.45)  # the piles' centres are 1.5 apart
+        return pygame.Rect(rect.centerx - width // 2, rect.bottom, width, self.text_size * 2)
+
+    def button_row(self, count: int) -> list[pygame.Rect]:
+        """Rectangles of ``count`` buttons in a row above the hand, at the right."""
+        height = max(22, round(self.text_size * 1.9))
+        width = max(70, round(self.text_size * 7.2))
+        gap = max(4, self.margin // 2)
+        top = self.hand_area.top - height - gap
+        right = self.width - self.margin
+        rects = []
+        for index in range(count):
+            left = right - (count - index) * (width + gap) + gap
+            rects.append(pygame.Rect(left, top, width, height))
+        return rects
+
+    @property
+    def status_center(self) -> tuple[int, int]:
+        """Centre of the status line between the piles and your hand."""
+        pile_bottom = self.pile_rect(True).bottom
+        return (self.width // 2, round((pile_bottom + self.hand_area.top) / 2) - self.margin)

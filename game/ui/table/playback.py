@@ -1,0 +1,251 @@
+"""The engine's events shown one at a time: cards glide, sounds play, banners say what happened.
+
+The match runs ahead (a whole AI turn is applied at once); :class:`Playback`
+keeps its events in a queue and shows the next only when the cards have come
+to rest and the pause after the last one is over. Showing an event updates the
+:class:`ShownTable` (what the painter reads) and sends the cards on the
+:class:`CardStage` where it puts them. A round's end and the match's end are
+handed to the table, which opens their scenes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import assert_never
+
+from game.engine.cards import Card
+from game.engine.events import (
+    CutForDeal,
+    Dealt,
+    Discarded,
+    DiscardStarted,
+    DrewFromStock,
+    Event,
+    LastTurnsBegan,
+    MatchOver,
+    RoundAbandoned,
+    RoundScored,
+    RoundStarted,
+    StockReshuffled,
+    TookDiscard,
+    WentOut,
+)
+from game.engine.rules import RuleSet
+from game.i18n import _
+from game.ui.kit.sound import Sounds
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.table.action_log import ActionLog
+from game.ui.table.layout import TableLayout
+from game.ui.table.shown import ShownTable
+from game.ui.table.stage import CardStage
+from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
+
+
+@dataclass(slots=True)
+class TimedText:
+    """A message shown for ``seconds`` more."""
+
+    text: str
+    seconds: float
+
+    @staticmethod
+    def tick(message: TimedText | None, dt: float) -> TimedText | None:
+        """``message`` after ``dt`` seconds: None once its time is up."""
+        if message is None or message.seconds - dt <= 0:
+            return None
+        return TimedText(message.text, message.seconds - dt)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """Where a card you are drawing goes: its place in your hand, and where it was let go."""
+
+    index: int | None
+    """Its place among your cards (None: at the end)."""
+    pose: Pose | None
+    """Where a drag let it go (None: it comes from the pile)."""
+
+
+class Playback:
+    """Shows a match's events in order, each once the table is at rest."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        layout: TableLayout,
+        pace: float,
+        seating: Seating,
+        sounds: Sounds,
+        on_moved: Callable[[int | None], None],
+        on_round_scored: Callable[[RoundScored], None],
+        on_match_over: Callable[[MatchOver], None],
+    ) -> None:
+        """``on_moved(seat)`` follows each draw and discard shown (``seat`` None for a new
+        deal); ``on_round_scored`` and ``on_match_over`` follow a round's and the match's end.
+        """
+        self.shown = ShownTable(rules, seating.human)
+        self.stage = CardStage(self.shown, layout)
+        self.pace = pace
+        """How long one card takes to travel; 0 shows everything at once."""
+        self.seating = seating
+        self._sounds = sounds
+        self._on_moved = on_moved
+        self._on_round_scored = on_round_scored
+        self._on_match_over = on_match_over
+        self.queue: deque[Event] = deque()
+        self.wait = 0.0
+        """Seconds of pause left before the next event is shown."""
+        self.banner: TimedText | None = None
+        self.log = ActionLog()
+        """Every event shown, for the action log."""
+        self.arrival = Arrival(None, None)
+        """Where your next drawn card goes."""
+        self.at_rest: Callable[[], None] | None = None
+        """What to do once the cards now moving have come to rest (open a round's summary)."""
+        self.lifted: Callable[[], Mapping[Card, float]] = dict
+        """The cards of your hand that stand raised, and by how much (the table says)."""
+        self.dragged: Callable[[], CardSprite | None] = lambda: None
+        """The sprite under the pointer, which no placing moves (the table says which)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while a pause runs or a card glides."""
+        return self.wait > 0 or self.stage.moving
+
+    @property
+    def busy(self) -> bool:
+        """True while events wait to be shown or cards are moving."""
+        return bool(self.queue) or self.at_rest is not None or self.animating
+
+    @property
+    def round_title(self) -> str:
+        shown = self.shown
+        return round_title(shown.round_index, shown.rounds, shown.wild_rank)
+
+    def resume(self, shown: ShownTable) -> None:
+        """Show a match that goes on from ``shown``: every card at rest in its place."""
+        self.shown = self.stage.shown = shown
+        self.stage.new_round()
+        if shown.went_out is not None:
+            self.stage.revealed.add(shown.went_out)
+        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:]]:
+            self.stage.sprites[card] = CardSprite(card, self.stage.pose_for(card))
+        self.announce(self.round_title, 1.6)
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Queue ``events`` to be shown after those already waiting."""
+        self.queue.extend(events)
+
+    def update(self, dt: float) -> None:
+        """Advance the cards, the pause and the banner by ``dt`` seconds."""
+        for sprite in self.stage.sprites.values():
+            sprite.update(dt)
+        self.banner = TimedText.tick(self.banner, dt)
+        self.wait = max(0.0, self.wait - dt)
+
+    def show_next(self) -> bool:
+        """Show the next event if the table is at rest (after what waited for the rest);
+        False if there was nothing to do."""
+        if self.animating:
+            return False
+        if self.at_rest is not None:
+            then, self.at_rest = self.at_rest, None
+            then()
+            return True
+        if not self.queue:
+            return False
+        self._show(self.queue.popleft())
+        return True
+
+    def finish(self) -> None:
+        """Every card jumps to its place and the pause ends."""
+        self.stage.finish()
+        self.wait = 0.0
+
+    def place(self, share: float) -> None:
+        """Send every card to its place in ``share`` of the pace, the lifted ones raised."""
+        self.stage.lifted = self.lifted()
+        self.stage.place(self.pace * share, self.dragged())
+
+    def announce(self, text: str, seconds: float) -> None:
+        self.banner = TimedText(text, max(seconds, 0.8))
+
+    # --- each event -----------------------------------------------------------
+
+    def _show(self, event: Event) -> None:
+        drawing = isinstance(event, DrewFromStock | TookDiscard)
+        insert_at = self.arrival.index if drawing else None
+        arriving = self._arriving_sprite(event)
+        self.shown.follow(event, insert_at)
+        self.log.follow(event)
+        match event:
+            case CutForDeal():
+                self.announce(first_dealer_line(event.dealer, self.seating), 1.5)
+            case RoundStarted():
+                self.stage.new_round()
+                self.announce(self.round_title, 1.6)
+                self._sounds.play("shuffle")
+                self._on_moved(None)
+            case Dealt():
+                self.stage.deal(self.shown.hands, self.pace)
+                self._sounds.play("deal")
+            case DiscardStarted():
+                self.stage.sprites[event.card] = self.stage.at_stock(event.card)
+                self.place(1.0)
+            case DrewFromStock() | TookDiscard():
+                self.stage.sprites[event.card] = arriving or self.stage.at_stock(event.card)
+                self._on_moved(event.seat)
+                self._moved("draw", 0.25)
+            case Discarded():
+                self._on_moved(event.seat)
+                self._moved("discard", 0.35)
+            case StockReshuffled():
+                self.stage.drop_hidden_discards()
+                self.announce(_("The discard pile is shuffled into a new stock"), 2.0)
+                self._sounds.play("shuffle")
+            case WentOut():
+                self.announce(_("{name} went out!").format(name=self.seating.name(event.seat)), 2.5)
+                self.stage.revealed.add(event.seat)
+                self._moved("go_out", 2.0)
+            case LastTurnsBegan():
+                if self.seating.human and 0 in event.seats:
+                    who = self.seating.name(event.went_out)
+                    self.announce(_("{name} went out! Your last turn").format(name=who), 3.0)
+            case RoundAbandoned():
+                self.announce(abandoned_line(event.reason), 2.5)
+                self.wait = self.pace * 2
+            case RoundScored():
+                self.place(1.0)
+                self.stage.reveal_seats(self.pace)
+                self._sounds.play("round_end")
+                self.at_rest = lambda: self._on_round_scored(event)
+            case MatchOver():
+                self._on_match_over(event)
+            case _:
+                assert_never(event)
+
+    def _moved(self, sound: str, pause: float) -> None:
+        """A card changed places: it glides there, a sound plays, then a pause of ``pause``
+        paces."""
+        self.place(1.0)
+        self.wait = self.pace * pause
+        self._sounds.play(sound)
+
+    def _arriving_sprite(self, event: Event) -> CardSprite | None:
+        """The sprite of a card about to join a hand: from where it was let go, the discard
+        pile's top, or the stock. Your draw uses up the arrival."""
+        match event:
+            case DrewFromStock(seat, card):
+                sprite = self.stage.at_stock(card)
+                start = self.arrival.pose if seat == 0 else None
+                if start is not None:
+                    sprite.pose = sprite.target = Pose(start.center, start.height, 0.0, False)
+            case TookDiscard(seat, card):
+                sprite = self.stage.sprites.get(card) or self.stage.at_stock(card)
+            case _:
+                return None
+        if seat == 0:
+            self.arrival = Arrival(None, None)
+        return sprite

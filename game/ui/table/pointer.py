@@ -1,0 +1,238 @@
+"""The mouse at the table: presses, drags, drops, clicks and double-clicks become table commands.
+
+The :class:`DragController` follows one press; this module decides what the
+press, the drop or the click means — draw, discard, reorder, select — and asks
+the table (through :class:`PointerTable`) to do it. It knows nothing of the
+rules: the table asks the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.cards import Card
+from game.i18n import _
+from game.ui.kit.widgets import GOLD
+from game.ui.table.drag import (
+    Clicked,
+    DragController,
+    Dropped,
+    DropTarget,
+    Press,
+    Source,
+    TargetKind,
+)
+from game.ui.table.layout import TableLayout
+from game.ui.table.playback import Arrival, Playback
+from game.ui.table.stage import HOVER_LIFT
+
+DOUBLE_CLICK_SECONDS = 0.4
+STOCK_GHOST = Card(None, None)
+"""Stands for the unknown top of the stock while it is dragged face down."""
+REORDER_GLOW = (90, 150, 120)
+"""The glow of your hand while one of its cards is dragged: dropping there only reorders."""
+_DRAW_SOURCES = {Source.STOCK: DrawSource.STOCK, Source.DISCARD: DrawSource.DISCARD}
+
+
+NAME_DELAY = 0.6
+"""Seconds the pointer rests on a card before the table names it ("Dame de cœur")."""
+HOVER_SHARE = 0.3
+"""How long a card takes to rise under the pointer (or settle after it), in paces."""
+
+
+class PointerTable(Protocol):
+    """What the pointer may ask of the table."""
+
+    @property
+    def your_turn(self) -> bool:
+        """True when the player may draw or discard now."""
+        ...
+
+    @property
+    def drawn(self) -> bool:
+        """True once the player has drawn this turn (and must discard)."""
+        ...
+
+    def play(self, action: Action, arrival: Arrival | None = None) -> bool:
+        """Play ``action`` for the player; False (nothing changed) if refused."""
+        ...
+
+    def may_play(self, action: Action) -> bool:
+        """True if ``action`` is legal for the player now."""
+        ...
+
+    def move_card(self, card: Card, index: int) -> None:
+        """Put ``card`` of the player's hand at ``index``."""
+        ...
+
+    def select(self, card: Card) -> None:
+        """Make ``card`` the selected card of the player's hand."""
+        ...
+
+    def refuse(self, reason: str | None = None) -> None:
+        """Say no (a sound, and ``reason`` if there is one)."""
+        ...
+
+
+class Pointer:
+    """Turns the left button's presses, moves and releases into table commands."""
+
+    def __init__(self, table: PointerTable, playback: Playback, layout: TableLayout) -> None:
+        self.table = table
+        self.playback = playback
+        self.layout = layout
+        self.drag = DragController(layout)
+        self.clock = 0.0
+        self.last_click: tuple[Card, float] | None = None
+        self.enabled = True
+        """False in autoplay: there is nothing of yours to pick up."""
+        self.resting: tuple[tuple[int, int], float] | None = None
+        """Where the pointer last moved to without a button pressed, and when."""
+        self.hovered: Card | None = None
+        """The card of your hand under the pointer (it rises a little)."""
+
+    def relayout(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.drag.relayout(layout)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Use a left press, a move while pressed, or a left release; True if used."""
+        pressing = self.drag.press is not None
+        if event.type == pygame.MOUSEMOTION:
+            self.resting = None if pressing else (event.pos, self.clock)
+            self._hover(None if pressing else event.pos)
+        if event.type == pygame.WINDOWLEAVE:
+            self.resting = None
+            self._hover(None)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.resting = None
+            self._hover(None)
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEMOTION and pressing:
+            self.drag.move(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pressing:
+            self._release(event.pos)
+            return True
+        return False
+
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        """The card of your hand under ``pos`` rises; the one it left settles back."""
+        card = None
+        if pos is not None and self.enabled:
+            card = self.playback.stage.hand_card_at(pos, reach=HOVER_LIFT)
+        if card != self.hovered:
+            self.hovered = card
+            self.playback.place(HOVER_SHARE)
+
+    def _rested_at(self) -> tuple[int, int] | None:
+        """Where the pointer has rested for :data:`NAME_DELAY` seconds, if it has."""
+        if self.resting is None or self.clock - self.resting[1] < NAME_DELAY:
+            return None
+        return self.resting[0]
+
+    def card_at_rest(self) -> Card | None:
+        """The face-up card (in your hand, or the discard pile's top) the pointer has rested on
+        for :data:`NAME_DELAY` seconds, if any: the table names it."""
+        pos = self._rested_at()
+        if pos is None:
+            return None
+        card = self.playback.stage.hand_card_at(pos) if self.enabled else None
+        discard = self.playback.shown.discard
+        if card is None and discard and self.resting_on_discard():
+            card = discard[-1]
+        return card
+
+    def resting_on_discard(self) -> bool:
+        """True once the pointer has rested on the discard pile for :data:`NAME_DELAY`: the
+        table fans the pile out."""
+        pos = self._rested_at()
+        return pos is not None and self.layout.pile_rect(False).collidepoint(pos)
+
+    def glows(self) -> tuple[tuple[pygame.Rect, tuple[int, int, int]], ...]:
+        """The drop targets that take what is being dragged, each with its glow colour."""
+        press = self.drag.press
+        if press is None or not press.dragging:
+            return ()
+        return tuple(
+            (target.rect, REORDER_GLOW if _reorders(press, target) else GOLD)
+            for target in self.drag.targets
+            if self._accepts(press, target)
+        )
+
+    def _accepts(self, press: Press, target: DropTarget) -> bool:
+        if target.kind is TargetKind.HAND:
+            return True
+        return press.source is Source.HAND and self.table.may_play(Discard(press.sprite.card))
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        """Press on a hand card (any time: to reorder), else on a pile; else skip animations."""
+        stage = self.playback.stage
+        card = stage.hand_card_at(pos) if self.enabled else None
+        if card is not None:
+            self.drag.begin(Source.HAND, pos, stage.sprites[card])
+            return True
+        if self.playback.animating:
+            self.playback.finish()
+            return True
+        for source, is_stock in ((Source.STOCK, True), (Source.DISCARD, False)):
+            if self.layout.pile_rect(is_stock).collidepoint(pos) and self.table.your_turn:
+                self._press_pile(source, pos)
+                return True
+        return False
+
+    def _press_pile(self, source: Source, pos: tuple[int, int]) -> None:
+        stage, discard = self.playback.stage, self.playback.shown.discard
+        if self.table.drawn:
+            self.table.refuse(_("You have drawn: now discard a card"))
+        elif source is Source.STOCK:
+            self.drag.begin(source, pos, stage.at_stock(STOCK_GHOST))
+        elif discard:
+            self.drag.begin(source, pos, stage.sprites[discard[-1]])
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        match self.drag.release(pos):
+            case Clicked(source, card):
+                self._click(source, card)
+            case Dropped() as drop:
+                if not self._drop(drop):
+                    self.table.refuse()
+                self.playback.place(0.6)
+            case None:
+                pass
+
+    def _drop(self, drop: Dropped) -> bool:
+        """Carry out a drop; False if it did nothing (the card glides back)."""
+        if drop.target is None:
+            return False
+        hand = self.playback.shown.hands[0]
+        match (drop.source, drop.target.kind):
+            case (Source.HAND, TargetKind.DISCARD_PILE):
+                return self.table.play(Discard(drop.card))
+            case (Source.HAND, TargetKind.HAND):
+                self.table.move_card(drop.card, self.layout.insert_index(drop.pos[0], len(hand)))
+                return True
+            case (Source.STOCK | Source.DISCARD, TargetKind.HAND):
+                slot = self.layout.insert_index(drop.pos[0], len(hand) + 1)
+                draw = Draw(_DRAW_SOURCES[drop.source])
+                return self.table.play(draw, Arrival(slot, drop.pose))
+        return False
+
+    def _click(self, source: Source, card: Card) -> None:
+        if source is not Source.HAND:
+            self.table.play(Draw(_DRAW_SOURCES[source]))
+            return
+        previous, self.last_click = self.last_click, (card, self.clock)
+        if previous and previous[0] == card and self.clock - previous[1] <= DOUBLE_CLICK_SECONDS:
+            self.last_click = None
+            self.table.play(Discard(card))
+            return
+        self.table.select(card)
+
+
+def _reorders(press: Press, target: DropTarget) -> bool:
+    """True if dropping ``press`` on ``target`` only reorders your hand."""
+    return press.source is Source.HAND and target.kind is TargetKind.HAND

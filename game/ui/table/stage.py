@@ -1,0 +1,148 @@
+"""The cards on the table: one sprite per card shown, each gliding to its place.
+
+The stage reads the :class:`ShownTable` (what has been shown so far) and the
+layout, and sends each card's sprite to the pose they give it. It decides
+nothing about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from game.engine.cards import Card
+from game.ui.kit.art import card_width
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.table.layout import SEAT_ANGLES, TableLayout
+from game.ui.table.shown import ShownTable
+
+LIFT = 0.12
+"""How far a selected or hinted card of your hand rises, in card heights."""
+HOVER_LIFT = 0.05
+"""How far the card of your hand under the pointer rises, in card heights."""
+DEAL_STAGGER = 0.06
+"""Delay between two dealt cards, as a share of the pace."""
+REVEAL_STAGGER = 0.05
+"""Delay between two cards of a hand turned face up, as a share of the pace."""
+REVEAL_SEAT_PAUSE = 1.0
+"""Delay between two hands turned face up at a round's end, in paces."""
+
+
+class CardStage:
+    """Sprites of the cards shown, and where each belongs."""
+
+    def __init__(self, shown: ShownTable, layout: TableLayout) -> None:
+        self.shown = shown
+        self.layout = layout
+        self.sprites: dict[Card, CardSprite] = {}
+        self.revealed: set[int] = set()
+        """Seats whose hands are shown face up."""
+        self.lifted: Mapping[Card, float] = {}
+        """Cards of your hand that stand raised, each by how much (in card heights)."""
+
+    @property
+    def moving(self) -> bool:
+        """True while any card glides (or waits to)."""
+        return any(sprite.moving for sprite in self.sprites.values())
+
+    def new_round(self) -> None:
+        """Clear the table for a new deal."""
+        self.sprites.clear()
+        self.revealed = set()
+        self.lifted = {}
+
+    def at_stock(self, card: Card) -> CardSprite:
+        """A face-down sprite for ``card`` on top of the stock."""
+        layout = self.layout
+        return CardSprite(card, Pose(layout.pile_center(True), layout.hand_height, 0.0, False))
+
+    def deal(self, hands: Sequence[Sequence[Card]], pace: float) -> None:
+        """Cards fly from the stock one at a time, clockwise from the dealer's left."""
+        players = len(hands)
+        step = pace * DEAL_STAGGER
+        for seat, hand in enumerate(hands):
+            order = (seat - self.shown.dealer - 1) % players
+            for index, card in enumerate(hand):
+                sprite = self.at_stock(card)
+                self.sprites[card] = sprite
+                sprite.move_to(self.pose_for(card), pace, step * (index * players + order))
+
+    def pose_for(self, card: Card) -> Pose:
+        """Where ``card`` belongs in the shown table."""
+        layout, shown = self.layout, self.shown
+        for seat, hand in enumerate(shown.hands):
+            if card in hand:
+                index = hand.index(card)
+                if seat == 0:
+                    x, y = layout.hand_slots(len(hand))[index]
+                    lift = layout.hand_height * self.lifted.get(card, 0.0)
+                    return Pose((x, y - lift), layout.hand_height, 0.0, True)
+                center = layout.seat_slots(seat, len(hand))[index]
+                return Pose(center, layout.seat_height, SEAT_ANGLES[seat], seat in self.revealed)
+        index = shown.discard.index(card)
+        x, y = layout.pile_center(False)
+        jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01
+        return Pose((x + jitter, y + jitter / 2), layout.hand_height, 0.0, True)
+
+    def reveal_seats(self, pace: float) -> None:
+        """Turn every hand face up, one seat after the other clockwise from yours, each
+        card a moment after the one before."""
+        delay = 0.0
+        for seat in range(len(self.shown.hands)):
+            if seat in self.revealed:
+                continue
+            self.revealed.add(seat)
+            for index, card in enumerate(self.shown.hands[seat]):
+                sprite = self.sprites.get(card)
+                if sprite is not None:
+                    sprite.move_to(self.pose_for(card), pace, delay + pace * REVEAL_STAGGER * index)
+            delay += pace * REVEAL_SEAT_PAUSE
+
+    def place(self, duration: float, dragged: CardSprite | None = None) -> None:
+        """Send every card (but the one being dragged) to its place; forget cards gone."""
+        for card, sprite in list(self.sprites.items()):
+            if sprite is dragged:
+                continue
+            if not self.in_a_hand(card) and card not in self.shown.discard:
+                del self.sprites[card]
+                continue
+            sprite.move_to(self.pose_for(card), duration)
+
+    def drop_hidden_discards(self) -> None:
+        """Forget the sprites of discards shuffled back into the stock."""
+        keep = set(self.shown.discard)
+        for card in [c for c in self.sprites if c not in keep and not self.in_a_hand(c)]:
+            del self.sprites[card]
+
+    def in_a_hand(self, card: Card) -> bool:
+        return any(card in hand for hand in self.shown.hands)
+
+    def finish(self) -> None:
+        """Every card jumps to its target."""
+        for sprite in self.sprites.values():
+            sprite.finish()
+
+    def hand_card_at(self, pos: tuple[int, int], reach: float = 0.0) -> Card | None:
+        """The card of your hand under ``pos`` (the topmost where they overlap); ``reach``
+        (in card heights) stretches each card down, to where it stood before it rose."""
+        for card in reversed(self.shown.hands[0]):
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                continue
+            rect = rect_of(sprite)
+            rect.height += round(sprite.pose.height * reach)
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+
+def rect_of(sprite: CardSprite) -> pygame.Rect:
+    """The rectangle a sprite covers (for hit tests)."""
+    pose = sprite.pose
+    width, height = card_width(pose.height), round(pose.height)
+    if abs(pose.angle) % 180 == 90:
+        width, height = height, width
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (round(pose.center[0]), round(pose.center[1]))
+    return rect

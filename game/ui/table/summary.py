@@ -1,0 +1,560 @@
+"""Overlays on the table: the round summary, the score sheet and the match's end.
+
+Each reads the table's :class:`ShownTable` (what has been shown), never the
+table itself; where its parts go is worked out in one place
+(:func:`overlay_layout`), so that nothing overlaps at any window size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.cards import Card
+from game.engine.events import MatchOver, RoundScored
+from game.i18n import N_, _, ngettext
+from game.ui.kit.art import CARD_ASPECT, card_width
+from game.ui.kit.art import card_height as snap_height
+from game.ui.kit.celebration import SHOWER_SECONDS, Confetti
+from game.ui.kit.sprites import Pose
+from game.ui.kit.text import Text
+from game.ui.kit.tween import Motion, Ramp
+from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
+from game.ui.scene import Scene, SceneContext
+from game.ui.table.hand_order import meld_groups
+from game.ui.table.layout import TableLayout
+from game.ui.table.shown import ShownTable
+from game.words.table_words import Seating, winners_line
+
+HAND_ROW_SHARE = 0.11
+"""A summary's hand row takes at most this share of the panel's height (over the sheet)."""
+SIDE_SHEET_SHARE = 0.38
+"""The share of the content's width the sheet takes when it stands beside the hands."""
+SIDE_SHEET_WIDTH = 20
+"""The narrowest sheet beside the hands, in text sizes."""
+SIDE_SHEET_CARDS = 0.85
+"""The sheet stands beside the hands (filling the panel's width) unless that shows the
+cards smaller than this share of their height with the sheet below."""
+CARD_STEP = 0.42
+"""How far apart a summary's cards are, in card heights (a meld's gap is one more step)."""
+NAME_COLUMN = 11
+"""The width of a summary's name column, in text sizes."""
+COUNT_PACES = 2.5
+"""How long a round's points take to count up in the summary, in paces."""
+LEFTOVER_VEIL = ((120, 20, 20), 70)
+"""Tint over the cards a hand could not meld."""
+
+
+@dataclass(frozen=True, slots=True)
+class OverlayLayout:
+    """Where an overlay's parts go in a window of a given size."""
+
+    panel: pygame.Rect
+    text_size: int
+    buttons: pygame.Rect
+    """The row the buttons share, at the panel's foot."""
+    content: pygame.Rect
+    """What lies between the title and the buttons."""
+
+    def button_rects(self, count: int) -> list[pygame.Rect]:
+        """``count`` buttons side by side, centred in :attr:`buttons`."""
+        size = self.text_size
+        width, gap = round(size * 9), size
+        left = self.buttons.centerx - (count * (width + gap) - gap) // 2
+        return [
+            pygame.Rect(left + index * (width + gap), self.buttons.top, width, self.buttons.height)
+            for index in range(count)
+        ]
+
+    def hand_rows(self, players: int, sheet_rows: int, widest: int) -> SummaryParts:
+        """A round summary's row per hand, and the score sheet's rectangle.
+
+        ``widest`` is how many card steps the widest hand needs (its cards and its
+        groups). The sheet goes below the hands, with the height its rows need to stay
+        legible, each name beside its hand; or, in a wide window, beside the hands, each
+        name above its hand (see :data:`SIDE_SHEET_CARDS`).
+        """
+        below, beside = self._sheet_below(players, sheet_rows), self._sheet_beside(players)
+        if beside.sheet.width < self.text_size * SIDE_SHEET_WIDTH:
+            return below
+        smaller = beside.card_height(widest) / max(1, below.card_height(widest))
+        return beside if smaller >= SIDE_SHEET_CARDS else below
+
+    def _sheet_below(self, players: int, sheet_rows: int) -> SummaryParts:
+        size, content = self.text_size, self.content
+        sheet_needed = sheet_rows * max(11, round(size * 1.1)) + size // 2
+        room = (content.height - sheet_needed) // players
+        row_height = max(0, min(round(self.panel.height * HAND_ROW_SHARE), room))
+        rows = _rows(content.left, content.top, content.width, row_height, players)
+        sheet = pygame.Rect(content.left, content.top + players * row_height + size // 2, 0, 0)
+        sheet.width, sheet.height = content.width, content.bottom - sheet.top
+        return SummaryParts(rows, sheet, False, size)
+
+    def _sheet_beside(self, players: int) -> SummaryParts:
+        content, gap = self.content, self.text_size * 2
+        sheet_width = round(content.width * SIDE_SHEET_SHARE)
+        hands_width = content.width - sheet_width - gap
+        rows = _rows(content.left, content.top, hands_width, content.height // players, players)
+        sheet = pygame.Rect(content.right - sheet_width, content.top, sheet_width, content.height)
+        return SummaryParts(rows, sheet, True, self.text_size)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryParts:
+    """Where a round summary's hands and sheet go."""
+
+    rows: list[pygame.Rect]
+    """One row per hand, its name and points with its cards."""
+    sheet: pygame.Rect
+    names_above: bool
+    """Each name stands above its cards (else in a column beside them)."""
+    text_size: int
+
+    @property
+    def name_line(self) -> int:
+        """The height of a name line above the cards."""
+        return round(self.text_size * 1.6)
+
+    def cards_box(self, row: pygame.Rect) -> pygame.Rect:
+        """Where the cards of ``row`` go."""
+        if self.names_above:
+            line = self.name_line
+            return pygame.Rect(row.left, row.top + line, row.width, row.height - line)
+        column = self.text_size * NAME_COLUMN
+        return pygame.Rect(row.left + column, row.top, row.width - column, row.height)
+
+    def card_height(self, widest: int) -> int:
+        """The height of the hands' cards, as large as a row allows for a hand of
+        ``widest`` card steps."""
+        box = self.cards_box(self.rows[0])
+        by_width = box.width / (CARD_STEP * max(0, widest - 1) + CARD_ASPECT)
+        return max(0, snap_height(min(box.height - 6, by_width) - 3))
+
+
+def _rows(left: int, top: int, width: int, height: int, count: int) -> list[pygame.Rect]:
+    """``count`` rows of ``width`` × ``height`` one under the other from ``(left, top)``."""
+    return [pygame.Rect(left, top + index * height, width, height) for index in range(count)]
+
+
+def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLayout:
+    """The layout of an overlay in a ``size`` window, below a title ``title_lines`` tall."""
+    width, height = size
+    panel = pygame.Rect(0, 0, round(width * 0.86), round(height * 0.88))
+    panel.center = (width // 2, height // 2)
+    text_size = TableLayout(width, height).text_size
+    button_height = round(text_size * 2.2)
+    buttons = pygame.Rect(panel.left, panel.bottom - text_size - button_height, panel.width, 0)
+    buttons.height = button_height
+    content = pygame.Rect(
+        panel.left + text_size * 2, panel.top + round(text_size * title_lines), 0, 0
+    )
+    content.width = panel.width - text_size * 4
+    content.height = buttons.top - round(text_size * 0.6) - content.top
+    return OverlayLayout(panel, text_size, buttons, content)
+
+
+ROUND_COLUMN = 1.5
+"""The score sheet's first column ("11 (13 cards)") is this many player columns wide."""
+
+
+def sheet_cells(area: pygame.Rect, rows: int, columns: int, text_size: int) -> tuple[int, int, int]:
+    """Line height, width of a player's column and text size of a score sheet of ``rows``
+    and ``columns`` (the rounds' column first, :data:`ROUND_COLUMN` times as wide) in
+    ``area``.
+
+    Lines are as tall as the body text allows, never taller, and never so tall
+    that the sheet leaves ``area``.
+    """
+    line = max(1, min(area.height // rows, round(text_size * 1.6)))
+    width = int(area.width / (columns - 1 + ROUND_COLUMN))
+    return line, width, max(7, round(line * 0.72))
+
+
+def paint_score_sheet(
+    surface: pygame.Surface,
+    text: Text,
+    area: pygame.Rect,
+    shown: ShownTable,
+    seating: Seating,
+    highlight: Sequence[int] = (),
+    counted: float = 1.0,
+) -> None:
+    """Rounds down, players across, with the totals in the last row; ``counted`` is the
+    share of the last round's points shown so far (the summary counts them up)."""
+    hand_sizes = shown.rules.hand_sizes
+    players = len(shown.hands)
+    body = TableLayout(*surface.get_size()).text_size
+    line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
+    first = round(width * ROUND_COLUMN)
+
+    def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
+        left = area.left + (0 if column == 0 else first + width * (column - 1))
+        wide = first if column == 0 else width
+        box = pygame.Rect(left + 2, area.top + line * row, wide - 4, line)
+        text.blit(surface, value, size, colour, bold, box=box, center=box.center)
+
+    cell(0, 0, _("Round"), MUTED, True)
+    for seat in range(players):
+        colour = GOLD if seat in highlight else INK
+        cell(seat + 1, 0, seating.name(seat), colour, True)
+    for number, size_dealt in enumerate(hand_sizes):
+        dealt = _("{number} ({count} cards)").format(number=number + 1, count=size_dealt)
+        cell(0, number + 1, dealt, MUTED, False)
+        if number < len(shown.round_scores):
+            last = number == len(shown.round_scores) - 1
+            for seat, points in enumerate(shown.round_scores[number]):
+                shown_points = counted_up(points, counted) if last else points
+                cell(seat + 1, number + 1, str(shown_points), INK if points else GOLD, False)
+    totals_row = len(hand_sizes) + 1
+    top = area.top + line * totals_row
+    pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
+    cell(0, totals_row, _("Total"), MUTED, True)
+    latest = shown.round_scores[-1] if shown.round_scores else [0] * players
+    for seat, total in enumerate(shown.totals):
+        total = total - latest[seat] + counted_up(latest[seat], counted)
+        cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
+
+
+def counted_up(points: int, share: float) -> int:
+    """``points`` as far as a count from 0 has gone (``share`` from 0 to 1)."""
+    return round(points * share)
+
+
+class Overlay(Scene):
+    """A panel over the dimmed table; Enter, Escape or its first button closes it."""
+
+    opaque = False
+    dismissable = True
+    """Escape closes it (not the match's end, which only its buttons leave)."""
+    title_lines = 3.4
+    """How much room, in text lines, the title takes above the content."""
+
+    def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
+        super().__init__(context)
+        self.shown = shown
+        self.seating = seating
+        self.buttons: list[Button] = []
+        self.open = True
+        self.pace = context.options.move_seconds(context.memory.settings)
+        """How long a card takes to travel (0: no motion at all)."""
+        self.motions: list[Motion] = []
+        """What moves on the panel; a click or Space finishes it all at once."""
+        self._shown: tuple[tuple[object, ...], bool] | None = None
+        """The look the panel was last drawn with (:meth:`look`), and whether it spilled
+        (kept by :meth:`draw`, so that :meth:`draw_changes` knows what the window shows)."""
+
+    @property
+    def moving(self) -> bool:
+        """True while something on the panel still moves."""
+        return any(not motion.done for motion in self.motions)
+
+    def update(self, dt: float) -> None:
+        for motion in self.motions:
+            motion.update(dt)
+
+    @property
+    def layout(self) -> OverlayLayout:
+        return overlay_layout(self.context.screen.get_size(), self.title_lines)
+
+    def on_enter(self) -> None:
+        self.on_resize()
+
+    def on_leave(self) -> None:
+        self.open = False
+
+    def on_resize(self) -> None:
+        for button, rect in zip(
+            self.buttons, self.layout.button_rects(len(self.buttons)), strict=True
+        ):
+            button.rect = rect
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Everything stops here: the table beneath gets no input while the panel is open.
+        While something moves, a click beside the buttons or Space finishes it."""
+        for button in self.buttons:
+            if button.handle_event(event):
+                return True
+        skip = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE
+        )
+        if skip and self.moving:
+            for motion in self.motions:
+                motion.finish()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[0].on_click()
+            elif event.key == pygame.K_ESCAPE and self.dismissable:
+                self.close()
+        return True
+
+    def veil(self, surface: pygame.Surface) -> None:
+        """The table beneath, dimmed."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+
+    @property
+    def spills(self) -> bool:
+        """True while something is drawn outside the panel."""
+        return False
+
+    def look(self) -> tuple[object, ...]:
+        """Everything that may change what the panel shows while it is open."""
+        buttons = tuple((b.words, b.hovered, b.enabled(), tuple(b.rect)) for b in self.buttons)
+        moved = tuple(None if motion.done else motion.elapsed for motion in self.motions)
+        return (tuple(self.layout.panel), buttons, moved)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Nothing if the panel looks as it was last drawn; else the panel again, over
+        itself (its fill hides what was there), unless something spills or spilled out."""
+        drawn = self._shown
+        if drawn is not None and drawn[0] == self.look():
+            return []
+        if drawn is None or drawn[1] or self.spills:
+            return None
+        self.draw(surface)
+        return [self.layout.panel.copy()]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._shown = (self.look(), self.spills)
+        layout = self.layout
+        pygame.draw.rect(surface, PANEL, layout.panel, border_radius=14)
+        pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=14)
+        self.draw_content(surface, layout)
+        for button in self.buttons:
+            button.draw(surface, self.context.text)
+
+    def draw_title(
+        self, surface: pygame.Surface, layout: OverlayLayout, title: str, scale: float
+    ) -> None:
+        top = (layout.panel.centerx, layout.panel.top + layout.text_size)
+        box = layout.panel.inflate(-layout.text_size * 2, 0)
+        size = round(layout.text_size * scale)
+        self.context.text.blit(surface, title, size, GOLD, True, box=box, midtop=top)
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        """Paint what the overlay says."""
+
+    def close(self) -> None:
+        """Leave the overlay (once; later calls do nothing)."""
+        if self.open:
+            self.open = False
+            self.context.pop()
+
+
+class ScoreSheetScene(Overlay):
+    """The score sheet, a click away at any time."""
+
+    def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
+        super().__init__(context, shown, seating)
+        self.buttons = [Button(N_("Close"), self.close)]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, _("Score sheet"), 1.5)
+        paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.seating)
+
+
+class RoundSummaryScene(Overlay):
+    """Every hand face up with its melds and penalty, then the sheet; its button goes on."""
+
+    def __init__(
+        self,
+        context: SceneContext,
+        shown: ShownTable,
+        seating: Seating,
+        event: RoundScored,
+        last: bool,
+        close_after: float | None,
+        open_review: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(context, shown, seating)
+        self.event = event
+        self.close_after = close_after
+        """Autoplay: seconds until the summary closes by itself."""
+        self.hands = [list(hand) for hand in shown.hands]
+        self.groups = [
+            meld_groups(arrangement, hand)
+            for arrangement, hand in zip(event.arrangements, self.hands, strict=True)
+        ]
+        self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
+        if open_review is not None:
+            self.buttons.append(Button(N_("Review"), open_review))
+        self.count = Ramp(self.pace * COUNT_PACES)
+        """The round's points counting up."""
+        self.motions.append(self.count)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.context.art.use_heights((self._card_height(),))
+
+    @property
+    def widest(self) -> int:
+        """The card steps of the widest hand: its cards, and a step between groups."""
+        return max(
+            len(hand) + len(groups) + (len(hand) > sum(map(len, groups)))
+            for hand, groups in zip(self.hands, self.groups, strict=True)
+        )
+
+    def parts(self) -> SummaryParts:
+        """Where the hands and the sheet go in the current window."""
+        sheet_rows = len(self.shown.rules.hand_sizes) + 2
+        return self.layout.hand_rows(len(self.hands), sheet_rows, self.widest)
+
+    def _card_height(self) -> int:
+        return self.parts().card_height(self.widest)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.close_after is not None:
+            self.close_after -= dt
+            if self.close_after <= 0:
+                self.close()
+
+    def title(self) -> str:
+        event = self.event
+        title = _("Round {number} of {rounds}").format(
+            number=event.round_index + 1, rounds=self.shown.rounds
+        )
+        if event.went_out is not None:
+            name = self.seating.name(event.went_out)
+            title = _("{round} — {name} went out").format(round=title, name=name)
+        elif event.abandoned and self.shown.abandoned == "turns":
+            title = _("{round} — nobody went out").format(round=title)
+        elif event.abandoned:
+            title = _("{round} — the stock ran out").format(round=title)
+        if event.multiplier > 1:
+            title = _("{round} (penalties doubled)").format(round=title)
+        return title
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, self.title(), 1.4)
+        parts = self.parts()
+        height = parts.card_height(self.widest)
+        for seat, row in enumerate(parts.rows):
+            self._paint_hand_row(surface, parts, seat, row, height)
+        counted = self.count.progress
+        paint_score_sheet(
+            surface, self.context.text, parts.sheet, self.shown, self.seating, counted=counted
+        )
+
+    def _paint_hand_row(
+        self,
+        surface: pygame.Surface,
+        parts: SummaryParts,
+        seat: int,
+        row: pygame.Rect,
+        height: int,
+    ) -> None:
+        """A hand's name and points, then its melds and its leftover cards (veiled)."""
+        event, text, size = self.event, self.context.text, parts.text_size
+        penalty = counted_up(event.penalties[seat], self.count.progress)
+        name = self.seating.name(seat)
+        if seat == event.went_out:
+            name = _("{name} (went out)").format(name=name)
+        points = ngettext("{count} point", "{count} points", penalty).format(count=penalty)
+        colour = GOLD if event.penalties[seat] == 0 else INK
+        cards = parts.cards_box(row)
+        if parts.names_above:
+            top = row.top + max(0, (row.height - parts.name_line - height) // 2)
+            box = pygame.Rect(row.left, top, row.width, parts.name_line)
+            placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
+            left = placed.right + size
+            beside = pygame.Rect(left, top, row.right - left, parts.name_line)
+            text.blit(surface, points, size, colour, box=beside, topleft=beside.topleft)
+            top += parts.name_line
+        else:
+            top = row.top + max(0, (row.height - height) // 2)
+            box = pygame.Rect(row.left, row.top, cards.left - row.left - size // 2, row.height)
+            text.blit(surface, name, size, INK, True, box=box, topleft=(row.left, top))
+            below = (row.left, top + round(size * 1.4))
+            text.blit(surface, points, size, colour, box=box, topleft=below)
+        x, step = cards.left, round(height * CARD_STEP)
+        groups = self.groups[seat]
+        chosen = {card for group in groups for card in group}
+        leftover = [card for card in self.hands[seat] if card not in chosen]
+        for group, faded in [*[(g, False) for g in groups], (leftover, True)]:
+            for card in group:
+                self._paint_card(surface, card, (x, top), height, faded)
+                x += step
+            x += step
+
+    def _paint_card(
+        self, surface: pygame.Surface, card: Card, at: tuple[int, int], height: int, faded: bool
+    ) -> None:
+        center = (at[0] + card_width(height) / 2, at[1] + height / 2)
+        rect = self.context.art.draw(surface, card, Pose(center, height))
+        if faded:
+            colour, alpha = LEFTOVER_VEIL
+            surface.blit(translucent_plate(rect.size, alpha, 0, colour), rect)
+
+
+class MatchEndScene(Overlay):
+    """The winner or winners, the final sheet, New game or Quit."""
+
+    dismissable = False
+    title_lines = 5.0
+
+    def __init__(
+        self,
+        context: SceneContext,
+        shown: ShownTable,
+        seating: Seating,
+        event: MatchOver,
+        new_game: Callable[[], None],
+        same_deal: Callable[[], None] | None = None,
+        open_review: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(context, shown, seating)
+        self.event = event
+        celebrated = bool(self.pace and event.winners)
+        self.confetti = Confetti(sum(event.totals), SHOWER_SECONDS if celebrated else 0.0)
+        """The winner's celebration (none at the instant speed, nor without a winner)."""
+        self.motions.append(self.confetti)
+        self.buttons = [Button(N_("New game"), new_game)]
+        if same_deal is not None:
+            self.buttons.append(Button(N_("Play this deal again"), same_deal))
+        if open_review is not None:
+            self.buttons.append(Button(N_("Review"), open_review))
+        self.buttons.append(Button(N_("Quit"), context.quit))
+
+    def places(self) -> str:
+        """``1. Left 40   2. You 52 …``: the final order."""
+        totals = self.event.totals
+        order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+        return "   ".join(
+            _("{place}. {name} {total}").format(
+                place=place, name=self.seating.name(seat), total=totals[seat]
+            )
+            for place, seat in enumerate(order, start=1)
+        )
+
+    def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        self.draw_title(surface, layout, winners_line(self.event.winners, self.seating), 1.8)
+        size = layout.text_size
+        sheet = layout.content.copy()
+        sheet.height -= round(size * 2.2)
+        paint_score_sheet(
+            surface, self.context.text, sheet, self.shown, self.seating, self.event.winners
+        )
+        bottom = (layout.panel.centerx, layout.content.bottom)
+        places, box = self.places(), layout.panel.inflate(-size * 2, 0)
+        self.context.text.blit(
+            surface, places, round(size * 1.2), INK, True, box=box, midbottom=bottom
+        )
+
+    @property
+    def spills(self) -> bool:
+        return not self.confetti.done
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.confetti.draw(surface)

@@ -1,0 +1,581 @@
+"""The table: your hand at the bottom, Left, Top and Right around the piles.
+
+The scene plays one match and gives each job to its own part: the
+:class:`Playback` shows the engine's events one at a time (the shown table,
+the cards, sounds and banners), the :class:`SeatsController` brings the AI
+seats' decisions, the :class:`Pointer` turns the mouse into commands, and the
+painter draws a :class:`TablePicture` of what has been shown. The scene keeps
+the match, your selection, the hint and the buttons, and asks the engine about
+every move: one it refuses changes nothing, and the reason is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pygame
+
+from game.ai.hint import Suggestion
+from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.cards import Card
+from game.engine.events import MatchOver, RoundScored
+from game.engine.match import Match
+from game.engine.solver import best_arrangement
+from game.i18n import N_, _, language
+from game.profile.player_stats import level_key, result_from
+from game.profile.saved_match import SavedMatch
+from game.seats.controller import SeatsController
+from game.ui.kit.art import card_height
+from game.ui.kit.widgets import Button
+from game.ui.scene import Scene, SceneContext
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.table import hand_order
+from game.ui.table.action_log import ActionLog
+from game.ui.table.coach import COACHED_MATCHES, coach_tip
+from game.ui.table.layout import TableLayout
+from game.ui.table.log_panel import LogPanel, log_width
+from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup
+from game.ui.table.playback import Arrival, Playback, TimedText
+from game.ui.table.pointer import Pointer
+from game.ui.table.shown import ShownTable
+from game.ui.table.stage import HOVER_LIFT, LIFT
+from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.table_painter import RestingLayer, TablePicture, paint_table
+from game.ui.table.undo import UndoKeeper
+from game.words.hint_words import hint_line
+from game.words.table_words import refusal_line, seat_label, status_line
+
+SUMMARY_SECONDS = 2.0
+"""How long a round summary stays open in autoplay (none at full speed)."""
+
+
+class TableScene(Scene):
+    """A whole match at the table."""
+
+    def __init__(
+        self, context: SceneContext, setup: MatchSetup, saved: SavedMatch | None = None
+    ) -> None:
+        """A new match dealt from ``setup``, or the ``saved`` one going on where it stopped."""
+        super().__init__(context)
+        self.setup = setup
+        self.match = Match.new(setup.rules, setup.seed) if saved is None else saved.match
+        self.log_panel = LogPanel()
+        self.resting = RestingLayer()
+        """The cards at rest, drawn once until one of them moves."""
+        self.undo = UndoKeeper()
+        self._coached: tuple[object, str | None] | None = None
+        self.layout = TableLayout(*context.screen.get_size())
+        self.playback = Playback(
+            setup.rules,
+            self.layout,
+            setup.move_seconds,
+            setup.seating,
+            context.sounds,
+            on_moved=self._hand_moved,
+            on_round_scored=self._round_scored,
+            on_match_over=self._match_over,
+        )
+        if saved is None:
+            self.playback.extend(self.match.opening_events())
+        else:
+            self.playback.resume(ShownTable.of_match(self.match, setup.human, saved.hand_order))
+            self.playback.log = ActionLog.of_match(self.match)
+        self.playback.lifted = self._lifted
+        self.pointer = Pointer(self, self.playback, self.layout)
+        self.pointer.enabled = setup.human
+        self.playback.dragged = lambda: self.pointer.drag.dragged
+        self.seats = SeatsController(
+            setup.policies,
+            setup.seed,
+            use_process=context.options.ai_process,
+            rng_states=None if saved is None else saved.rng_states,
+        )
+        self.covered = False
+        self._speed = context.memory.settings.speed
+        self.finished = False
+        self.rounds_scored = 0
+        self.went_out = 0 if saved is None else saved.went_out
+        """Rounds of this match you went out in (for the statistics)."""
+        self.hint: Suggestion | None = None
+        self.notice: TimedText | None = None
+        self.selected: int | None = None
+        self.arrangement = best_arrangement((), self.shown.wild_rank, setup.rules)
+        """A best arrangement of your hand as shown (kept up to date by ``update``)."""
+        self._arranged: tuple[Card, ...] = ()
+        self.buttons = [
+            Button(N_("Sort by rank"), lambda: self._reorder(hand_order.by_rank(self.hand))),
+            Button(N_("Sort by suit"), lambda: self._reorder(hand_order.by_suit(self.hand))),
+            Button(N_("Arrange melds"), self._arrange_melds),
+            Button(N_("Hint"), self._ask_hint, lambda: self.your_turn),
+            Button(N_("Scores"), self._show_scores),
+        ]
+        self._undo_button = Button(
+            N_("Undo"), self._undo, lambda: self.undo.available(self.match) is not None
+        )
+        self._show_undo_button()
+        if not setup.human:  # autoplay: nothing of yours to sort or hint
+            self.buttons = self.buttons[-1:]
+        self._keys: dict[int, Callable[[], object]] = {
+            pygame.K_s: lambda: self.play(Draw(DrawSource.STOCK)),
+            pygame.K_d: lambda: self.play(Draw(DrawSource.DISCARD)),
+            pygame.K_RETURN: self._discard_selected,
+            pygame.K_KP_ENTER: self._discard_selected,
+            pygame.K_h: self._ask_hint,
+            pygame.K_TAB: self._show_scores,
+            pygame.K_SPACE: self.playback.finish,
+            pygame.K_o: lambda: self.context.push(SettingsScene(self.context)),
+            pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
+            pygame.K_l: self._toggle_log,
+            pygame.K_u: self._undo,
+        }
+        self.on_resize()
+        self._refresh_arrangement()  # a resumed hand is shown at once, before any update
+
+    @classmethod
+    def resumed(cls, context: SceneContext, saved: SavedMatch) -> TableScene:
+        """The table of a saved match; in autoplay the AI plays on for every seat."""
+        policies = dict(saved.policies)
+        stand_in = context.options.autoplay and 0 not in policies
+        if stand_in:
+            policies[0] = AUTOPLAY_SEATS[0]
+        match = saved.match
+        options = context.options
+        rounds = options.rounds if options.autoplay else None
+        pace = options.move_seconds(context.memory.settings)
+        setup = MatchSetup(match.seed, match.rules, policies, pace, rounds, saved.names, stand_in)
+        return cls(context, setup, saved)
+
+    # --- facts ---------------------------------------------------------------
+
+    @property
+    def shown(self) -> ShownTable:
+        """The match as far as it has been shown."""
+        return self.playback.shown
+
+    @property
+    def hand(self) -> list[Card]:
+        """Your hand as shown, in the order you keep it."""
+        return self.shown.hands[0]
+
+    @property
+    def busy(self) -> bool:
+        """True while events wait to be shown or cards are moving."""
+        return self.playback.busy
+
+    @property
+    def your_turn(self) -> bool:
+        """True when the person at the screen may draw or discard now."""
+        match = self.match
+        return self.setup.human and not self.busy and not match.is_over and match.current_seat == 0
+
+    @property
+    def drawn(self) -> bool:
+        """True once you have drawn this turn."""
+        return self.match.phase is Phase.DISCARD
+
+    def may_play(self, action: Action) -> bool:
+        return self.your_turn and self.match.why_illegal(action) is None
+
+    def _ai_to_move(self) -> bool:
+        match = self.match
+        return not match.is_over and not (self.setup.human and match.current_seat == 0)
+
+    # --- scene hooks -----------------------------------------------------------
+
+    def on_pause(self) -> None:
+        self.covered = True
+
+    def on_resume(self) -> None:
+        self.covered = False
+        speed = self.context.memory.settings.speed
+        if speed != self._speed:  # back from the settings: the new pace applies at once
+            self._speed = speed
+            self.playback.pace = self.context.options.move_seconds(self.context.memory.settings)
+        self._show_undo_button()
+        self.on_resize()
+
+    def _show_undo_button(self) -> None:
+        """Undo stands beside Scores while the setting is on (and you play)."""
+        wanted = self.setup.human and self.context.memory.settings.undo
+        if wanted and self._undo_button not in self.buttons:
+            self.buttons.insert(len(self.buttons) - 1, self._undo_button)
+        elif not wanted and self._undo_button in self.buttons:
+            self.buttons.remove(self._undo_button)
+
+    def on_leave(self) -> None:
+        self.seats.close()
+
+    def on_language(self) -> None:
+        """Words already up (a banner, a notice) were in the old language: they go."""
+        self.playback.banner = None
+        self.notice = None
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        width, height = self.context.screen.get_size()
+        shown = self.context.memory.settings.show_log
+        column = log_width(width, TableLayout(width, height).text_size, shown)
+        self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
+        self.layout = TableLayout(width - column, height)
+        self.playback.stage.layout = self.layout
+        self.pointer.relayout(self.layout)
+        hand, seat = self.layout.hand_height, self.layout.seat_height
+        between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
+        self.context.art.use_heights((hand, seat, *between))
+        rects = self.layout.button_row(len(self.buttons))
+        for button, rect in zip(self.buttons, rects, strict=True):
+            button.rect = rect
+        self.playback.place(0.0)
+
+    def update(self, dt: float) -> None:
+        self.pointer.clock += dt
+        self.playback.update(dt)
+        self.notice = TimedText.tick(self.notice, dt)
+        self._collect_hint()
+        while not self.finished and not self.covered and self.playback.show_next():
+            pass
+        if not self.finished and not self.covered and not self.busy:
+            self._play_ai()
+        self._refresh_arrangement()
+
+    def _refresh_arrangement(self) -> None:
+        cards = tuple(self.hand)
+        if cards != self._arranged:
+            self._arranged = cards
+            self.arrangement = best_arrangement(cards, self.shown.wild_rank, self.setup.rules)
+
+    # --- what the playback reports ------------------------------------------------
+
+    def _lifted(self) -> dict[Card, float]:
+        """Your selected card and a hinted discard stand raised, the card under the pointer
+        a little."""
+        lifted = {} if self.pointer.hovered is None else {self.pointer.hovered: HOVER_LIFT}
+        if self.selected is not None and self.selected < len(self.hand):
+            lifted[self.hand[self.selected]] = LIFT
+        if self.hint is not None and isinstance(self.hint.action, Discard):
+            lifted[self.hint.action.card] = LIFT
+        return lifted
+
+    def _hand_moved(self, seat: int | None) -> None:
+        """A draw or a discard was shown (``seat`` None: a new deal): marks on your hand go."""
+        self.hint = None
+        if seat is None or seat == 0:
+            self.selected = None
+            self.pointer.drag.cancel()
+
+    def _round_scored(self, event: RoundScored) -> None:
+        self.rounds_scored += 1
+        done = self.setup.rounds is not None and self.rounds_scored >= self.setup.rounds
+        last = done or event.round_index + 1 == self.shown.rounds
+        options = self.context.options
+        close_after = None
+        if options.autoplay:
+            close_after = 0.0 if options.max_speed else SUMMARY_SECONDS
+        seating = self.setup.seating
+        self.context.push(
+            RoundSummaryScene(
+                self.context,
+                self.shown,
+                seating,
+                event,
+                last,
+                close_after,
+                self._review_opener(event.round_index + 1),
+            )
+        )
+        if done:
+            self.finished = True
+            self.context.autoplay_finished()
+
+    def _match_over(self, event: MatchOver) -> None:
+        self.finished = True
+        seating = self.setup.seating
+        self.context.sounds.play("win" if seating.human and 0 in event.winners else "round_end")
+        ending = MatchEndScene(
+            self.context,
+            self.shown,
+            seating,
+            event,
+            self._new_game,
+            self._same_deal,
+            self._review_opener(None),
+        )
+        self.context.push(ending)
+        if self.context.options.autoplay:
+            self.context.autoplay_finished()
+
+    def _apply(self, action: Action) -> None:
+        """Play a checked action: its events wait to be shown, the match is kept, and a
+        finished match is counted."""
+        if self.setup.human and isinstance(action, Discard) and self.match.current_seat == 0:
+            self.undo.keep(self._saved(copy=True))
+        events = self.match.apply(action)
+        self.went_out += sum(
+            1 for event in events if isinstance(event, RoundScored) and event.went_out == 0
+        )
+        self.playback.extend(events)
+        self._save()
+        if self.match.is_over and self.setup.human:
+            self._count_result()
+
+    def _count_result(self) -> None:
+        match = self.match
+        result = result_from(
+            level_key(self.setup.policies),
+            match.totals,
+            match.winners,
+            match.round_scores,
+            self.went_out,
+        )
+        self.context.memory.record(result)
+
+    def _save(self) -> None:
+        """Keep the match as it now stands in the profile (none once it is over).
+
+        The match may be ahead of what is shown: your hand is kept in the order it
+        will have once the waiting events are shown.
+        """
+        memory = self.context.memory
+        if self.match.is_over:
+            memory.forget_match()
+            return
+        memory.save_match(self._saved())
+
+    def _saved(self, copy: bool = False) -> SavedMatch:
+        """The match as it now stands, to save (``copy``: of a copy of the match)."""
+        playback = self.playback
+        order = self.shown.ahead(playback.queue, playback.arrival.index).hands[0]
+        if sorted(order) != sorted(self.match.hands[0]):
+            order = list(self.match.hands[0])  # a new deal waits to be shown
+        policies = self.setup.kept_policies
+        names = self.setup.names
+        states = {seat: state for seat, state in self.seats.rng_states.items() if seat in policies}
+        match = self.match.copy() if copy else self.match
+        return SavedMatch(match, policies, names, tuple(order), states, self.went_out)
+
+    def _undo(self) -> None:
+        """U or Undo: take your last discard back, if no AI seat has acted since."""
+        before = self.undo.available(self.match) if self.context.memory.settings.undo else None
+        if before is None:
+            self.refuse(_("Nothing to undo: only your last discard, before anyone plays after it"))
+            return
+        self.context.sounds.play("click")
+        self.context.memory.save_match(before)
+        self.context.replace(TableScene.resumed(self.context, before))
+
+    def _new_game(self, seed: int | None = None) -> None:
+        """A new deal against the same seats (``seed``: that deal again)."""
+        fresh = self.context.options.deal_seed() if seed is None else seed
+        setup = dataclasses.replace(self.setup, seed=fresh)
+        self.context.sounds.play("click")
+        self.context.replace(TableScene(self.context, setup))
+
+    def _coach_tip(self) -> str | None:
+        """The coach's tip while it is your move and the table is at rest (see coach.py)."""
+        memory = self.context.memory
+        coaching = memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
+        if not coaching or not self.your_turn or self.busy:
+            return None
+        match = self.match
+        key = (match.phase, match.hands[0], match.round_index, language())
+        if self._coached is None or self._coached[0] != key:  # a new moment, or a new language
+            self._coached = (key, coach_tip(match.view_for(0)))
+        return self._coached[1]
+
+    def _review_opener(self, round_number: int | None) -> Callable[[], None] | None:
+        """What the Review button does: your decisions of that round (None: of the match).
+        Autoplay has none of yours to review."""
+        if not self.setup.human:
+            return None
+        match = self.match.copy()
+        return lambda: self.context.push(ReviewScene(self.context, match, round_number))
+
+    def _same_deal(self) -> None:
+        """This match's deal again: the same seed, so the same cards in the same order."""
+        self._new_game(self.setup.seed)
+
+    # --- AI seats and hints -----------------------------------------------------
+
+    def _ask_ai(self) -> None:
+        """Start the next AI decision at once: it is thought out while animations play."""
+        if self._ai_to_move():
+            self.seats.ask(self.match.view_for(self.match.current_seat))
+
+    def _play_ai(self) -> None:
+        """Apply the AI seat's decision once it is ready (called when the table is idle)."""
+        if not self._ai_to_move():
+            return
+        view = self.match.view_for(self.match.current_seat)
+        self.seats.ask(view)
+        action = self.seats.decision(view)
+        if action is not None:
+            self._apply(action)
+            self._ask_ai()
+
+    def _ask_hint(self) -> None:
+        if not self.seats.hint_pending and self.your_turn:
+            self.seats.ask_hint(self.match.view_for(0))
+            self.notice = TimedText(_("Thinking about a hint…"), 10.0)
+
+    def _collect_hint(self) -> None:
+        answer = self.seats.hint()
+        if answer is None:
+            return
+        view, hint = answer
+        if view != self.match.view_for(0):
+            self.notice = None  # you played before the hint came: it no longer applies
+            return
+        if isinstance(hint, str):
+            self.notice = TimedText(_("No hint available: {reason}").format(reason=hint), 3.0)
+            return
+        self.hint = hint
+        self.notice = TimedText(_("Hint: {reason}").format(reason=hint_line(hint)), 8.0)
+        self.playback.place(0.5)
+
+    # --- your moves -------------------------------------------------------------
+
+    def play(self, action: Action, arrival: Arrival | None = None) -> bool:
+        """Ask the engine to play ``action`` for you; False (nothing changed) if refused.
+
+        A drawn card goes where ``arrival`` says (by default: at the end of your hand).
+        """
+        if not self.your_turn:
+            return False
+        refusal = self.match.refusal(action)
+        if refusal is not None:
+            self.refuse(refusal_line(refusal, action))
+            return False
+        self.playback.arrival = arrival or Arrival(None, None)
+        self._apply(action)
+        self._ask_ai()
+        self.update(0.0)
+        return True
+
+    def refuse(self, reason: str | None = None) -> None:
+        if reason is not None:
+            self.notice = TimedText(reason, 3.0)
+        self.context.sounds.play("illegal")
+
+    def move_card(self, card: Card, index: int) -> None:
+        others = [other for other in self.hand if other != card]
+        others.insert(index, card)
+        self.hand[:] = others
+        self.selected = None
+        self._save()
+
+    def select(self, card: Card) -> None:
+        self.selected = self.hand.index(card)
+        self.playback.place(0.3)
+
+    def _discard_selected(self) -> None:
+        if self.selected is not None:
+            self.play(Discard(self.hand[self.selected]))
+
+    def _reorder(self, order: list[Card]) -> None:
+        if sorted(order) == sorted(self.hand):
+            self.hand[:] = order
+            self.selected = None
+            self._save()
+            self.playback.place(0.6)
+            self.context.sounds.play("click")
+
+    def _arrange_melds(self) -> None:
+        self._reorder(hand_order.melds_first(self.hand, self.shown.wild_rank, self.setup.rules))
+
+    def _show_scores(self) -> None:
+        self.context.sounds.play("click")
+        self.context.push(ScoreSheetScene(self.context, self.shown, self.setup.seating))
+
+    def _step_selection(self, step: int, carry: bool) -> None:
+        """Select the next card left or right (``carry``: move the selected card that way)."""
+        hand = self.hand
+        if not hand or (carry and self.selected is None):
+            return
+        if carry and self.selected is not None:
+            new = max(0, min(len(hand) - 1, self.selected + step))
+            hand.insert(new, hand.pop(self.selected))
+            self.selected = new
+            self._save()
+        else:
+            start = self.selected if self.selected is not None else (-1 if step > 0 else 0)
+            self.selected = (start + step) % len(hand)
+        self.playback.place(0.4 if carry else 0.3)
+
+    # --- input and drawing ----------------------------------------------------------
+
+    def _toggle_log(self) -> None:
+        """L: the log beside the table, or not (kept in the settings)."""
+        memory = self.context.memory
+        memory.save_settings(memory.settings.changed(show_log=not memory.settings.show_log))
+        self.on_resize()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.log_panel.handle_event(event):
+            return True
+        if any(button.handle_event(event) for button in self.buttons):
+            return True
+        if self.pointer.handle_event(event):
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self._step_selection(step, carry=bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        command = self._keys.get(event.key)
+        if command is not None:
+            command()
+        return command is not None
+
+    def picture(self) -> TablePicture:
+        """What the painter draws: the table as shown, nothing of the live match."""
+        shown, seating, policies = self.shown, self.setup.seating, self.setup.policies
+        human = seating.human
+        you = _("You · total {total}").format(total=shown.totals[0])
+        if not human:
+            you = seat_label(0, seating, policies)
+        banner = self.playback.banner
+        fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
+        return TablePicture(
+            layout=self.layout,
+            shown=shown,
+            sprites=self.playback.stage.sprites,
+            human=human,
+            seat_labels=tuple(
+                seat_label(seat, seating, policies) for seat in range(len(shown.hands))
+            ),
+            you_label=you,
+            thinking=None if self.busy else self.seats.thinking,
+            arrangement=self.arrangement,
+            selected=self.selected,
+            hinted=None if self.hint is None else self.hint.action,
+            dragged=self.pointer.drag.dragged,
+            glows=self.pointer.glows(),
+            banner=None if banner is None else banner.text,
+            notice=None if self.notice is None else self.notice.text,
+            status=status_line(shown.current_seat, shown.phase, seating, self.busy),
+            title=self.playback.round_title,
+            dealer=_("Dealer: {name} · deal {number}").format(
+                name=seating.name(shown.dealer), number=self.setup.seed
+            ),
+            buttons=tuple(self.buttons),
+            named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
+            fanned=fanned,
+            coach=self._coach_tip(),
+            log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
+            log_rect=self.log_panel.rect,
+            log_back=self.log_panel.back,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        paint_table(self.picture(), surface, self.context.art, self.context.text, self.resting)
+
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        context = self.context
+        changed = paint_table(
+            self.picture(), surface, context.art, context.text, self.resting, True
+        )
+        return [surface.get_rect()] if changed is None else changed

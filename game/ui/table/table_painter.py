@@ -1,0 +1,630 @@
+"""Painting the table: felt, piles, seats, your hand and its helpers, messages.
+
+The painter reads a :class:`TablePicture`, a snapshot of what the table has
+shown, built fresh each frame; it never sees the live match, and it changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.cards import Card
+from game.engine.melds import Arrangement
+from game.i18n import N_, _, language, ngettext
+from game.ui.kit.art import CardArt, card_width
+from game.ui.kit.felt import felt
+from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.kit.text import Color, Text
+from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
+from game.ui.table.hand_order import meld_groups
+from game.ui.table.layout import TableLayout
+from game.ui.table.log_panel import NARROWEST_WINDOW, log_rows, paint_log
+from game.ui.table.shown import ShownTable
+from game.ui.table.stage import rect_of
+from game.words.card_words import card_name, card_short
+
+MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
+KEYS_HELP = N_(
+    "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
+    "Enter discard · H hint · Tab scores · R rules · O settings · Space skip"
+)
+KEYS_HELP_WITH_LOG = N_(
+    "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
+    "Enter discard · H hint · Tab scores · L log · R rules · O settings · Space skip"
+)
+"""The keys, L among them where the window is wide enough for the log."""
+SELECTED = (120, 200, 255)
+EMPTY_PILE = (40, 110, 74)
+
+
+@dataclass(frozen=True, slots=True)
+class TablePicture:
+    """Everything the table shows in one frame, as the painter reads it."""
+
+    layout: TableLayout
+    shown: ShownTable
+    """The match as far as it has been shown (whose turn and the phase included)."""
+    sprites: Mapping[Card, CardSprite]
+    human: bool
+    """True if a person plays seat 0."""
+    seat_labels: tuple[str, ...]
+    """Per seat, its name and level."""
+    you_label: str
+    """The line above your hand."""
+    thinking: int | None
+    """The seat shown as thinking, if any."""
+    arrangement: Arrangement
+    """A best arrangement of your hand as shown."""
+    selected: int | None
+    """Index of your selected card."""
+    hinted: Action | None
+    """The action a hint suggests."""
+    dragged: CardSprite | None
+    glows: tuple[tuple[pygame.Rect, Color], ...]
+    """Drop targets that take the dragged card, with their glow colour."""
+    banner: str | None
+    notice: str | None
+    status: str
+    title: str
+    dealer: str
+    buttons: tuple[Button, ...]
+    named: Card | None = None
+    """The card the pointer rests on: its name is shown above it."""
+    coach: str | None = None
+    """The coach's tip for this moment, if any."""
+    fanned: tuple[Card, ...] = ()
+    """The discard pile spread out, oldest first (while the pointer rests on it)."""
+    log: tuple[str, ...] = ()
+    """This round's action log, oldest line first."""
+    log_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where the log goes (no width: not shown)."""
+    log_back: int = 0
+    """How many lines the log is scrolled back from the newest."""
+
+
+class RestingLayer:
+    """The table's cards at rest, drawn once on the felt and kept until one of them moves.
+
+    Most frames only a card or two glides: the felt, the piles, the fans and your hand at
+    rest are blitted from this layer, and only what moves is drawn again. The layer is
+    kept in parts — the piles, each hand, the name plates, the log and the words that
+    change little — and when a part changes, only where it lies is drawn again.
+
+    It also remembers where the last frame was painted over it (:meth:`painted_over`),
+    so that a surface still holding that frame needs the layer put back only there.
+    """
+
+    def __init__(self) -> None:
+        self._base: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+        self._parts: dict[object, tuple[tuple[object, ...], _Part]] = {}
+        self._over: tuple[pygame.Surface | None, list[pygame.Rect]] = (None, [])
+        """The surface the last frame was painted on, and where over the layer."""
+
+    def blit(
+        self,
+        picture: TablePicture,
+        surface: pygame.Surface,
+        art: CardArt,
+        text: Text,
+        since_last: bool = False,
+    ) -> list[pygame.Rect] | None:
+        """Put the layer of ``picture`` on ``surface``, drawing afresh what changed.
+
+        With ``since_last`` (``surface`` holds the last frame painted with this layer) the
+        layer is put back only where it changed or was painted over, and those rectangles
+        are returned; otherwise, or if the whole layer changed, it is put back whole and
+        None is returned.
+        """
+        log = picture.log_rect
+        base_felt = felt(surface.get_size(), tuple(log) if log.w else None)
+        base = (surface.get_size(), tuple(log), art.deck, art.back, art.indices, language())
+        layer = self._surface
+        if text.drawn is not None:  # texts are being recorded: every one must be drawn
+            self._base = None
+        if base != self._base or layer is None:
+            layer = self._surface = surface.copy()
+            self._base, self._parts = base, {}
+            layer.blit(base_felt, (0, 0))
+            since_last = False
+        keys = _part_keys(picture, art)
+        changed = [name for name, key in keys.items() if self._part_key(name) != key]
+        dirty: list[pygame.Rect] = []
+        for name in changed:
+            old = self._parts[name][1].covers if name in self._parts else ()
+            part = _draw_part(picture, name, art, text)
+            self._parts[name] = (keys[name], part)
+            dirty += [rect for rect in (*old, *part.covers) if rect.w and rect.h]
+        dirty = merged(dirty)
+        for area in dirty:
+            layer.set_clip(area)
+            layer.blit(base_felt, area, area)
+            for _shows, part in self._parts.values():
+                if area.collidelist(part.covers) != -1:
+                    part.paint(layer)
+        layer.set_clip(None)
+        painted_on, over = self._over
+        if not since_last or painted_on is not surface:
+            surface.blit(layer, (0, 0))
+            return None
+        restored = merged([*over, *dirty])
+        for area in restored:
+            surface.blit(layer, area, area)
+        return restored
+
+    def painted_over(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """Note where this frame was painted over the layer on ``surface`` (to be put back
+        next frame)."""
+        self._over = (surface, rects)
+
+    def _part_key(self, name: object) -> tuple[object, ...] | None:
+        kept = self._parts.get(name)
+        return None if kept is None else kept[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One part of the resting layer: where it lies, and how it is painted there."""
+
+    rect: pygame.Rect
+    paint: Callable[[pygame.Surface], object] = lambda surface: None
+    areas: tuple[pygame.Rect, ...] = ()
+    """Where it is painted, if in several places within :attr:`rect` (else all of it)."""
+
+    @property
+    def covers(self) -> tuple[pygame.Rect, ...]:
+        """The rectangles it paints in."""
+        return self.areas or (self.rect,)
+
+
+PILES = "piles"
+"""The name of the resting layer's part that holds the stock and the discard pile."""
+PLATE = "plate"
+"""With a seat, the name of the part that holds that seat's name plate."""
+WORDS = "words"
+"""The part that holds the round's title, the dealer, your penalty and the keys."""
+LOG = "log"
+"""The part that holds the action log."""
+
+
+def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object, ...]]:
+    """Per part of the resting layer (the piles, then each seat), what it shows; the hands
+    come in the order they lie on the felt: the fans first, then yours."""
+    shown = picture.shown
+    discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
+    keys: dict[object, tuple[object, ...]] = {PILES: (shown.stock_count, discard)}
+    for seat in (*range(1, len(shown.hands)), 0):
+        keys[seat] = _hand_key(picture, seat, art)
+    for seat in range(1, len(shown.hands)):
+        keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
+    keys[WORDS] = (
+        picture.title,
+        picture.dealer,
+        shown.last_turns,
+        picture.human,
+        bool(shown.hands[0]),
+        picture.arrangement.penalty,
+        picture.you_label,
+        tuple(tuple(button.rect) for button in picture.buttons),
+    )
+    keys[LOG] = (picture.log, picture.log_back)
+    return keys
+
+
+def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) -> _Part:
+    """The part ``name`` of the resting layer as ``picture`` shows it."""
+    layout = picture.layout
+    if name == PILES:
+        return _Part(_piles_rect(layout), lambda on: _paint_piles(picture, on, art, text))
+    if name == WORDS:
+        return _Part(
+            pygame.Rect(0, 0, layout.width, layout.height),
+            lambda on: _paint_fixed_words(picture, on, text),
+            _words_rects(picture),
+        )
+    if name == LOG:
+        log = picture.log_rect
+        rows = log_rows(text, log, picture.log, picture.log_back)
+        edge = pygame.Rect(log.topleft, (1, log.height))
+        areas = (edge, *(row.box for row in rows)) if log.w else ()
+        return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
+    if isinstance(name, tuple):
+        return _draw_seat_plate(picture, text, name[1])
+    assert isinstance(name, int)
+    return _draw_hand(picture, name, art, text)
+
+
+def _piles_rect(layout: TableLayout) -> pygame.Rect:
+    """What the stock, the discard pile and their labels cover."""
+    areas = [layout.pile_rect(True), layout.pile_rect(False)]
+    areas += [layout.pile_label_box(True), layout.pile_label_box(False)]
+    return areas[0].unionall(areas[1:]).inflate(layout.hand_height // 8, layout.hand_height // 8)
+
+
+def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
+    """How ``card`` lies if it is at rest (None if it moves, is dragged or is not shown)."""
+    sprite = picture.sprites.get(card)
+    if sprite is None or sprite.moving or sprite is picture.dragged:
+        return None
+    pose = sprite.pose
+    return (pose.center, pose.height, pose.angle, pose.face_up)
+
+
+def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
+    """Everything a hand's picture at rest shows (yours with its marks)."""
+    shown = picture.shown
+    cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
+    style = (art.deck, art.back, art.indices)
+    if seat:
+        return (cards, style)
+    hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
+    groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
+    return (cards, style, shown.wild_rank, picture.selected, hinted, groups)
+
+
+def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
+    """The cards of ``seat`` at rest (yours with their marks): painted straight on the
+    layer, within the rectangle they and their marks cover."""
+    hand = picture.shown.hands[seat]
+    resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
+    if not resting:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    rects = [rect_of(picture.sprites[card]) for _, card in resting]
+    pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
+    bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
+    groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
+    group_of = {card: number for number, group in enumerate(groups) for card in group}
+    poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
+
+    def paint(surface: pygame.Surface) -> None:
+        for index, card, pose in poses:
+            rect = art.draw(surface, card, pose)
+            if seat == 0:
+                _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
+
+    return _Part(bounds, paint)
+
+
+def in_flight(picture: TablePicture) -> list[CardSprite]:
+    """The cards travelling now (their wait over), the fans' first, then yours, then the
+    pile's: drawn over everything at rest."""
+    shown = picture.shown
+    cards = [*(card for hand in shown.hands[1:] for card in hand), *shown.hands[0]]
+    cards += shown.discard[-2:]
+    flying = (picture.sprites.get(card) for card in cards)
+    return [
+        sprite
+        for sprite in flying
+        if sprite is not None and sprite.airborne and sprite is not picture.dragged
+    ]
+
+
+def paint_table(
+    picture: TablePicture,
+    surface: pygame.Surface,
+    art: CardArt,
+    text: Text,
+    resting: RestingLayer | None = None,
+    since_last: bool = False,
+) -> list[pygame.Rect] | None:
+    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given).
+
+    With ``since_last`` (``surface`` holds the last frame drawn with ``resting``) only
+    what changed is drawn again, and the rectangles drawn are returned; None means the
+    whole surface was.
+    """
+    layer = resting or RestingLayer()
+    restored = layer.blit(picture, surface, art, text, since_last)
+    over: list[pygame.Rect] = []
+    if isinstance(picture.hinted, Draw):
+        pile = picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK)
+        over.append(_glow(surface, pile, GOLD))
+    for sprite in in_flight(picture):
+        over.append(art.draw(surface, sprite.card, sprite.pose))
+    for rect, colour in picture.glows:
+        over.append(_glow(surface, rect, colour))
+    if picture.dragged is not None:
+        over.append(_paint_shadow(surface, picture.dragged.pose))
+        over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
+    for button in picture.buttons:
+        over.append(button.draw(surface, text))
+    over += _paint_texts(picture, surface, text)
+    if len(picture.fanned) > 1:
+        over.append(_paint_fan(picture, surface, art, text))
+    if picture.named is not None:
+        over.append(_paint_name(picture, surface, text, picture.named))
+    over = [rect.clip(surface.get_rect()) for rect in over]
+    layer.painted_over(surface, over)
+    return None if restored is None else merged([*restored, *over])
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` without empty ones, two that overlap or touch joined into their union
+    where it is no larger than the two (so little is drawn twice and nothing extra is)."""
+    result: list[pygame.Rect] = []
+    for rect in rects:
+        if not (rect.w and rect.h):
+            continue
+        joined = rect.copy()
+        while (index := _joinable(joined, result)) is not None:
+            joined.union_ip(result.pop(index))
+        result.append(joined)
+    return result
+
+
+def _joinable(rect: pygame.Rect, others: list[pygame.Rect]) -> int | None:
+    """The index of the first of ``others`` that ``rect`` may be joined with."""
+    reach = rect.inflate(2, 2)  # rectangles side by side touch it
+    for index, other in enumerate(others):
+        if reach.colliderect(other):
+            union = rect.union(other)
+            if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                return index
+    return None
+
+
+SHADOW_OFFSET = (0.05, 0.08)
+"""Where a dragged card's shadow falls, in card heights right and down."""
+SHADOW_ALPHA = 90
+
+
+def _paint_shadow(surface: pygame.Surface, pose: Pose) -> pygame.Rect:
+    """The shadow a card lifted off the table casts below and to the right of it."""
+    height = round(pose.height)
+    rect = pygame.Rect(0, 0, card_width(height), height)
+    rect.center = (
+        round(pose.center[0] + height * SHADOW_OFFSET[0]),
+        round(pose.center[1] + height * SHADOW_OFFSET[1]),
+    )
+    shadow = translucent_plate(rect.size, SHADOW_ALPHA, max(2, height // 14), (0, 0, 0))
+    return surface.blit(shadow, rect)
+
+
+def _paint_fan(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+) -> pygame.Rect:
+    """Every card of the discard pile in rows above it, oldest first, the top one last."""
+    layout, cards = picture.layout, picture.fanned
+    height = layout.seat_height
+    width = card_width(height)
+    step = round(width * 0.62)
+    size, margin = layout.text_size, layout.margin
+    room = layout.width - margin * 4
+    per_row = max(1, (room - width) // step + 1)
+    rows = -(-len(cards) // per_row)
+    wide = width + step * (min(per_row, len(cards)) - 1)
+    panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
+    pile = layout.pile_rect(False)
+    panel.midbottom = (pile.centerx, pile.top - margin)
+    panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
+    surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
+    pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
+    title = ngettext(
+        "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
+    ).format(count=len(cards))
+    heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
+    text.blit(surface, title, size, GOLD, True, box=heading, midleft=heading.midleft)
+    for index, card in enumerate(cards):
+        row, column = divmod(index, per_row)
+        x = panel.left + margin + column * step + width / 2
+        y = heading.bottom + row * (height + margin) + height / 2
+        art.draw(surface, card, Pose((x, y), height))
+    return panel
+
+
+def _paint_name(
+    picture: TablePicture, surface: pygame.Surface, text: Text, card: Card
+) -> pygame.Rect:
+    """A small plate with the card's name ("Dame de cœur") just above the card."""
+    sprite = picture.sprites.get(card)
+    if sprite is None:
+        return pygame.Rect(0, 0, 0, 0)
+    size = picture.layout.text_size
+    x, y = sprite.pose.center
+    name = card_name(card)
+    width = min(text.font(size, True).size(name)[0] + size, surface.get_width())
+    plate = pygame.Rect(0, 0, width, round(size * 1.7))
+    plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
+    plate.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
+    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
+    text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
+    return plate
+
+
+def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+    layout, shown = picture.layout, picture.shown
+    stock_rect = layout.pile_rect(True)
+    if shown.stock_count > 0:
+        for layer in range(min(3, (shown.stock_count + 9) // 10), 0, -1):
+            offset = layer * max(1, layout.hand_height // 60)
+            center = (stock_rect.centerx - offset, stock_rect.centery - offset)
+            art.draw(surface, Card(None, None), Pose(center, layout.hand_height, 0.0, False))
+    else:
+        pygame.draw.rect(surface, EMPTY_PILE, stock_rect, 2, border_radius=8)
+    size = layout.text_size
+    stock = _("Stock {count}").format(count=shown.stock_count)
+    text.blit(
+        surface, stock, size, MUTED, box=layout.pile_label_box(True), midtop=stock_rect.midbottom
+    )
+    discard_rect = layout.pile_rect(False)
+    if not shown.discard:
+        pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
+    for card in shown.discard[-2:]:
+        if _pose_key(picture, card) is not None:
+            art.draw(surface, card, picture.sprites[card].pose)
+    label_box = layout.pile_label_box(False)
+    text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
+
+
+def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
+    """A seat's name plate: its name and level, its cards and total, what it took, ..."""
+    shown = picture.shown
+    active = shown.current_seat == seat and shown.phase is not None
+    lines = [
+        (picture.seat_labels[seat], GOLD if active else INK, True),
+        (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
+    ]
+    if shown.known[seat]:
+        taken = " ".join(card_short(card) for card in shown.known[seat])
+        lines.append((_("Took {cards}").format(cards=taken), INK, False))
+    if seat == shown.dealer:
+        lines.append((_("Dealer"), MUTED, False))
+    if active and picture.thinking == seat:
+        lines.append((_("thinking…"), GOLD, False))
+    return lines
+
+
+def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
+    """A seat's name plate, covering only where its lines go within the plate's box."""
+    layout = picture.layout
+    anchor, point = layout.seat_label_anchor(seat)
+    size = layout.text_size
+    lines = _plate_lines(picture, seat)
+    y = point[1] - len(lines) * size * 0.65
+    edge = "topright" if anchor == "midright" else "topleft"
+    box = layout.plate_box(seat)
+    rows = []
+    for line, line_colour, bold in lines:
+        placed = text.where(line, size, box, bold, **{edge: (point[0], round(y))})
+        rows.append((line, line_colour, bold, placed))
+        y = placed.bottom + 2
+
+    def paint(surface: pygame.Surface) -> None:
+        for line, line_colour, bold, placed in rows:
+            text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
+
+    return _Part(box, paint, tuple(placed for *_, placed in rows))
+
+
+def _held(cards: int, total: int) -> str:
+    """``7 cards · total 40``."""
+    return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
+        count=cards, total=total
+    )
+
+
+def _hand_words_box(picture: TablePicture) -> pygame.Rect:
+    """Where your line and your penalty go, above your hand, left of the buttons."""
+    layout = picture.layout
+    top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
+    buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
+    return pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
+
+
+def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """Your penalty now and your line, above your hand."""
+    if not picture.shown.hands[0]:
+        return
+    box, size = _hand_words_box(picture), picture.layout.text_size
+    penalty = _("Penalty now: {points}").format(points=picture.arrangement.penalty)
+    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
+    above = (box.left, box.bottom - size - 4)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
+
+
+def _paint_card_marks(
+    picture: TablePicture,
+    surface: pygame.Surface,
+    text: Text,
+    rect: pygame.Rect,
+    index: int,
+    group: int | None,
+) -> None:
+    """A card of your hand's helpers: its meld's bar, the wild star, selection, the hint."""
+    layout = picture.layout
+    card = picture.shown.hands[0][index]
+    if group is not None:
+        bar = max(3, layout.hand_height // 24)
+        strip = pygame.Rect(rect.left, rect.bottom + 2, rect.width, bar)
+        pygame.draw.rect(
+            surface, MELD_COLOURS[group % len(MELD_COLOURS)], strip, border_radius=bar // 2
+        )
+    if card.is_wild(picture.shown.wild_rank):
+        _wild_badge(surface, rect, layout, text)
+    if index == picture.selected:
+        pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
+    if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
+        _glow(surface, rect, GOLD)
+
+
+def _wild_badge(
+    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
+) -> None:
+    radius = max(6, layout.hand_height // 14)
+    center = (rect.left + radius + 3, round(rect.top + rect.height * 0.4))
+    pygame.draw.circle(surface, GOLD, center, radius)
+    pygame.draw.circle(surface, (120, 80, 10), center, radius, 1)
+    text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), center=center)
+
+
+def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Rect:
+    return pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
+
+
+def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
+    """Where the words that change little go: the corner, your line, the keys."""
+    layout = picture.layout
+    help_size = max(10, layout.text_size - 3)
+    keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
+    return (layout.corner_box, _hand_words_box(picture), keys)
+
+
+def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """The round's title, the dealer, the last turns, your line and penalty, the keys."""
+    layout = picture.layout
+    size, margin = layout.text_size, layout.margin
+    corner = layout.corner_box
+    title_size = round(size * 1.15)
+    text.blit(surface, picture.title, title_size, INK, True, box=corner, topleft=(margin, margin))
+    below = (margin, margin + round(size * 1.6))
+    text.blit(surface, picture.dealer, size, MUTED, box=corner, topleft=below)
+    if picture.shown.last_turns:
+        last = _("Last turns")
+        text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
+    _paint_hand_words(picture, surface, text)
+    if picture.human:
+        help_size = max(10, size - 3)
+        keys = KEYS_HELP_WITH_LOG if surface.get_width() >= NARROWEST_WINDOW else KEYS_HELP
+        table = pygame.Rect(0, 0, layout.width, layout.height)
+        at = (layout.width // 2, layout.keys_line_y)
+        text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
+
+
+def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> list[pygame.Rect]:
+    """What changes often: the status, the coach, the banner and the notice (returns where)."""
+    layout = picture.layout
+    size = layout.text_size
+    table = pygame.Rect(0, 0, layout.width, layout.height)
+    drawn = []
+    if picture.status:
+        at = layout.status_center
+        drawn.append(text.blit(surface, picture.status, size, INK, box=table, center=at))
+    if picture.coach is not None:
+        above = (layout.width // 2, layout.status_center[1] - round(size * 1.5))
+        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=table, center=above))
+    if picture.banner is not None:
+        drawn.append(_paint_banner(surface, layout, text, picture.banner))
+    if picture.notice is not None:
+        below = (layout.width // 2, layout.status_center[1] + size + 6)
+        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=below))
+    return drawn
+
+
+def _paint_banner(
+    surface: pygame.Surface, layout: TableLayout, text: Text, message: str
+) -> pygame.Rect:
+    size = round(layout.text_size * 1.6)
+    shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
+    width, height = text.font(fitted, True).size(shown)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (layout.width // 2, round(layout.height * 0.26))
+    plate = rect.inflate(size * 1.5, size * 0.8)
+    surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
+    text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)
+    return plate

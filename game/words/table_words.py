@@ -1,0 +1,136 @@
+"""The table's words for seats, winners and rounds: each worked out in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from game.engine.actions import Action, Discard, Phase
+from game.engine.cards import Rank
+from game.engine.events import AbandonReason
+from game.engine.legality import Refusal
+from game.engine.match import TURN_LIMIT
+from game.i18n import N_, _, ngettext
+from game.words.card_words import card_short, wild_sentence
+
+GAME_NAME = N_("Three-Thirteen")
+"""The game's name (the window's caption and the title)."""
+SEAT_NAMES = (N_("Bottom"), N_("Left"), N_("Top"), N_("Right"))
+"""Seat 0 sits at the bottom; play passes to the left, round the table (English: shown
+through :func:`~game.i18n._`)."""
+YOU = N_("You")
+"""Seat 0's name while a person plays it."""
+LEVEL_NAMES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "greedy": N_("Greedy"),
+    "normal": N_("Normal"),
+    "hard": N_("Hard"),
+}
+"""The built-in policies as the table names them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where: whether a person plays the bottom seat, and what the others are called."""
+
+    human: bool = True
+    """True if a person plays seat 0."""
+    names: tuple[str, ...] = SEAT_NAMES[1:]
+    """The names of seats 1, 2, 3 (Left, Top, Right unless the player renamed them)."""
+
+    def name(self, seat: int) -> str:
+        """``You`` for the person at the bottom (Bottom in autoplay); the others by name."""
+        if seat == 0:
+            return _(YOU) if self.human else _(SEAT_NAMES[0])
+        name = self.names[seat - 1]
+        return _(name) if name == SEAT_NAMES[seat] else name  # a seat's own name is not translated
+
+
+def seat_name(seat: int, human: bool) -> str:
+    """A seat's name under the default names (``You`` for the person at the bottom)."""
+    return Seating(human).name(seat)
+
+
+def policy_label(spec: str) -> str:
+    """How a seat's policy is shown: ``Hard`` for a level, the class for ``module:Class``."""
+    if spec in LEVEL_NAMES:
+        return _(LEVEL_NAMES[spec])
+    return spec.rpartition(":")[2] if ":" in spec else spec
+
+
+def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
+    """The seat's name with its AI level, e.g. ``Left · Hard``."""
+    name = seating.name(seat)
+    policy = policies.get(seat)
+    return _("{name} · {level}").format(name=name, level=policy_label(policy)) if policy else name
+
+
+def winners_line(winners: Sequence[int], seating: Seating) -> str:
+    """Who won, in words (a tie under the rule "nobody wins" has no winner)."""
+    names = [seating.name(seat) for seat in winners]
+    if not names:
+        return _("A tie: nobody wins the match")
+    if len(names) == 1:
+        if seating.human and winners[0] == 0:
+            return _("You win the match!")
+        return _("{name} wins the match").format(name=names[0])
+    return _("{names} and {last} share the win").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def abandoned_line(reason: AbandonReason) -> str:
+    """Why a round ends before anyone went out, as the table announces it."""
+    if reason == "turns":
+        return ngettext(
+            "{count} turn each and nobody went out: the round ends",
+            "{count} turns each and nobody went out: the round ends",
+            TURN_LIMIT,
+        ).format(count=TURN_LIMIT)
+    return _("The stock cannot be rebuilt again: the round ends")
+
+
+def first_dealer_line(dealer: int, seating: Seating) -> str:
+    """``Left deals first`` (``You deal first`` for the person at the bottom)."""
+    if dealer == 0 and seating.human:
+        return _("You deal first")
+    return _("{name} deals first").format(name=seating.name(dealer))
+
+
+def round_title(round_index: int, rounds: int, wild_rank: Rank) -> str:
+    """``Round 3 of 11 — Fives are wild``."""
+    return _("Round {number} of {rounds} — {wild}").format(
+        number=round_index + 1, rounds=rounds, wild=wild_sentence(wild_rank)
+    )
+
+
+def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) -> str:
+    """Whose turn is shown and what the player can do now."""
+    if phase is Phase.MATCH_OVER:
+        return _("The match is over")
+    if phase is None:
+        return ""
+    if seat != 0 or not seating.human:
+        return _("{name} is playing").format(name=seating.name(seat))
+    if busy:
+        return _("Your turn")
+    if phase is Phase.DRAW:
+        return _("Your turn: drag the top card of the stock or the discard pile into your hand")
+    return _("Now drag a card from your hand onto the discard pile")
+
+
+REFUSALS = {
+    Refusal.MATCH_OVER: N_("The match is over"),
+    Refusal.ALREADY_DREW: N_("You have drawn already: now discard a card"),
+    Refusal.PILE_EMPTY: N_("The discard pile is empty: draw from the stock"),
+    Refusal.MUST_DRAW: N_("Draw first, from the stock or the discard pile"),
+    Refusal.NOT_IN_HAND: N_("The {card} is not in your hand"),
+    Refusal.TAKEN_CARD: N_("You just took the {card} from the discard pile: it cannot go back"),
+    Refusal.NOT_AN_ACTION: N_("That is not a move"),
+}
+"""Why the table refuses your move, in words."""
+
+
+def refusal_line(refusal: Refusal, action: Action) -> str:
+    """Why ``action`` is refused, e.g. ``Draw first, from the stock or the discard pile``."""
+    card = card_short(action.card) if isinstance(action, Discard) else ""
+    return _(REFUSALS[refusal]).format(card=card)
