@@ -1,4 +1,4 @@
-"""Issue 14's soak: thousands of matches of mixed seats, every invariant checked after every action.
+"""The soak: thousands of matches of mixed seats, every invariant checked after every action.
 
 Each match samples a rule set over every option value, a lineup of random,
 greedy, easy, normal and hard seats, and seats that try illegal actions; what

@@ -1,4 +1,8 @@
-"""The rules engine: pure Three-Thirteen, standard library only (no pygame, no I/O).
+"""The rules engine: pure Three-Thirteen, standard library only (no pygame).
+
+The rules do no I/O and draw no global random numbers: a match is its rules, its seed
+and its actions. The one module that reads and writes is the command line
+(:mod:`game.engine.cli`, ``python -m game.engine``), which speaks JSON lines.
 
 The front door is :class:`Match`; AI seats read a :class:`PlayerView`.
 """

@@ -130,7 +130,7 @@ class LastTurnsBegan:
 
 AbandonReason: TypeAlias = Literal["stock", "turns"]
 """Why a round ended without its last turns: ``"stock"``, the stock would have had to be
-rebuilt a third time; ``"turns"``, the round reached its turn limit (RULES.md, "A round
+rebuilt a third time; ``"turns"``, the round reached its turn limit (docs/RULES.md, "A round
 that will not end")."""
 
 

@@ -1,6 +1,6 @@
 """Laying off in the last turn onto the melds of who went out, all-wild melds included.
 
-RULES.md: "a meld made only of wilds stands for whichever set or run suits the
+docs/RULES.md: "a meld made only of wilds stands for whichever set or run suits the
 cards laid off onto it". The solver lays off onto a meld as it is written (an
 all-wild meld is written as a set of Aces), so each all-wild meld is tried here
 in every reading that could take one of the hand's natural cards: a set of that

@@ -52,7 +52,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One reading of the rules; the defaults are the base game of RULES.md."""
+    """One reading of the rules; the defaults are the base game of docs/RULES.md."""
 
     players: int = 4
     """Seats at the table, 2–8; 7 or 8 players add a third deck."""

@@ -8,7 +8,7 @@ hand, no stock order, no reference back to the match. Its
 Identical cards (two 7♥ of two decks) cannot be told apart at the table, so a
 view names every card the seat does not hold in its *public* form
 (:func:`public_card`: copy 0), and what it knows other seats hold follows from
-rank and suit alone (RULES.md, "Identical cards").
+rank and suit alone (docs/RULES.md, "Identical cards").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The soak of issue 14, "nothing breaks a match": many matches, each action checked.
+"""The soak, "nothing breaks a match": many matches, each action checked.
 
 A soak task is one match: a rule set sampled over every option value of
 :data:`~game.engine.rules.ALLOWED`, a seat lineup of mixed policies (random,

@@ -1,6 +1,6 @@
 """A slow, obviously-correct reference for the solver: try every partition.
 
-Written from RULES.md alone, sharing no code with ``game.engine.solver``.
+Written from docs/RULES.md alone, sharing no code with ``game.engine.solver``.
 """
 
 from __future__ import annotations

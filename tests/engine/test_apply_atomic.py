@@ -1,4 +1,4 @@
-"""Issue 14: ``apply`` is all or nothing: whatever it raises, the match is as it was."""
+"""``apply`` is all or nothing: whatever it raises, the match is as it was."""
 
 from __future__ import annotations
 

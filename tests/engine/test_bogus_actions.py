@@ -1,4 +1,4 @@
-"""Issue 14: any wrong action, of any type, is refused with ``IllegalMoveError``; never legal."""
+"""Any wrong action, of any type, is refused with ``IllegalMoveError``; never legal."""
 
 from __future__ import annotations
 

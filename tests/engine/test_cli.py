@@ -63,7 +63,7 @@ def test_answers(request_line: str, answer: dict[str, object]) -> None:
             '{"hand": [], "wild": 3, "rules": {"colour": 1}}', "'colour'", id="unknown-rule"
         ),
         pytest.param('{"hand": [], "wild": 3, "extra": 1}', "'extra'", id="unknown-field"),
-        # Issue 14: each of these stopped the command.
+        # Each of these once stopped the command.
         pytest.param("[" * 100_000, f"longer than {MAX_LINE_BYTES} bytes", id="100k-nested"),
         pytest.param("[" * MAX_LINE_BYTES, "nested too deeply", id="nested-within-the-limit"),
         pytest.param(

@@ -1,4 +1,4 @@
-"""Issue 14: a hypothesis state machine over the match: nothing breaks it.
+"""A hypothesis state machine over the match: nothing breaks it.
 
 Under any rule set, the machine plays legal actions (chosen by index, or whole
 rounds of fair play), throws illegal and bogus ones at the match (each must be

@@ -312,7 +312,7 @@ def test_doubled_penalties(double_penalties: str, from_end: int, multiplier: int
 
 KINGS_ROUND = 10  # round 11: 13 cards, Kings wild
 GOER = "AC AD AS JC JD JH 5D 6D 7D 8D 10H 10S 10C"  # a set of Aces among whole melds
-LAYER = "2C 3C 4C 5C 6S 7S 8S 9S KS KH AS AH QD"  # RULES.md: K♠ K♥ A♠ A♥ Q♦ left over
+LAYER = "2C 3C 4C 5C 6S 7S 8S 9S KS KH AS AH QD"  # docs/RULES.md: K♠ K♥ A♠ A♥ Q♦ left over
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Issue 14: RULES.md options added to the rule set: a tie that nobody wins, the doubled
+"""docs/RULES.md options added to the rule set: a tie that nobody wins, the doubled
 Jack, Queen and King rounds, and laying off onto a meld made only of wilds (played
 out here; the readings of such a meld are tested in ``test_layoff``)."""
 

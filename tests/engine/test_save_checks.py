@@ -1,4 +1,4 @@
-"""Issue 14: a save is checked against every rule it implies, and refused clearly if not."""
+"""A save is checked against every rule it implies, and refused clearly if not."""
 
 from __future__ import annotations
 

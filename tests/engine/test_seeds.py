@@ -1,4 +1,4 @@
-"""Issue 14: one rule for seeds, whether a match is new or loaded."""
+"""One rule for seeds, whether a match is new or loaded."""
 
 from __future__ import annotations
 

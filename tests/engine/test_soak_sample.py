@@ -1,4 +1,4 @@
-"""Issue 14: a sample of the soak in CI, run by the very code ``benchmarks/soak.py`` runs.
+"""A sample of the soak in CI, run by the very code ``benchmarks/soak.py`` runs.
 
 The soak (:mod:`game.sim.soak`) plays matches of mixed seats under sampled rules
 and checks every invariant after every action; here about thirty of its matches

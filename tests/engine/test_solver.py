@@ -85,7 +85,7 @@ def test_the_solver_takes_the_suit_order_from_cards() -> None:
     assert all(table is cards.SUIT_INDEX or table is cards.SUITS for table in suit_tables)
 
 
-# -- worked examples of RULES.md ------------------------------------------------
+# -- worked examples of docs/RULES.md ------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -169,7 +169,7 @@ def test_extra_copies_of_a_wild_rank_card_are_only_counted() -> None:
 
 
 def test_worked_example_last_turn_lay_off() -> None:
-    """RULES.md round 11: K K A A Q left over; a goer's set of Aces takes A A K K."""
+    """docs/RULES.md round 11: K K A A Q left over; a goer's set of Aces takes A A K K."""
     rules = RuleSet(lay_off=True)
     goer = best_arrangement(parse_cards("AC AD KC"), Rank.KING, rules)
     assert goer.is_complete

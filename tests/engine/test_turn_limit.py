@@ -1,4 +1,4 @@
-"""Issue 14: a round that will not end ends at 100 turns per player (RULES.md)."""
+"""A round that will not end ends at 100 turns per player (docs/RULES.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.engine.solver import best_arrangement
 from tests.engine.match_tools import STOCK, TAKE, card, rig
 
 TURN_LIMIT = 100
-"""Turns per player (RULES.md, "A round that will not end")."""
+"""Turns per player (docs/RULES.md, "A round that will not end")."""
 
 
 def take_and_keep(match: Match) -> list[Event]:

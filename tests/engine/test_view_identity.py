@@ -1,4 +1,4 @@
-"""Issue 14: views follow RULES.md "Identical cards": no copy index a seat could not know."""
+"""Views follow docs/RULES.md "Identical cards": no copy index a seat could not know."""
 
 from __future__ import annotations
 

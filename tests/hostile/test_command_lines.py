@@ -1,4 +1,4 @@
-"""Hostile command lines (issue 25): a closed standard output, a match "file" that is a
+"""Hostile command lines: a closed standard output, a match "file" that is a
 device or a pipe, rules that are not rules, Ctrl+C, a screenshot that cannot be saved,
 a profile that is a file. Each ends in one line and the right exit status, never a
 traceback, a hang or a folder left behind."""
