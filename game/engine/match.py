@@ -111,7 +111,8 @@ MAX_REBUILDS = 2
 """Stock rebuilds allowed in one round; needing one more ends (abandons) the round."""
 
 TURN_LIMIT = 100
-"""Turns per player after which a round ends at once (docs/RULES.md, "A round that will not end")."""
+"""Turns per player after which a round ends at once (docs/RULES.md, "A round that will not
+end")."""
 
 DEFAULT_RULES = RuleSet()
 """The base game."""
