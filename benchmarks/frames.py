@@ -45,7 +45,8 @@ def main() -> None:
     while app.running:
         app.step(app.clock.tick(60) / 1000)
     elapsed = time.perf_counter() - started
-    worker = max((peak_kb(child.pid) for child in multiprocessing.active_children()), default=0)
+    workers = [child.pid for child in multiprocessing.active_children() if child.pid is not None]
+    worker = max(map(peak_kb, workers), default=0)
     app.close()
     frames = [seconds * 1000 for seconds in list(app.frame_seconds)[10:]]  # skip window set-up
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,11 +25,28 @@ def test_every_game_package_is_listed_for_packaging() -> None:
     assert found | {"game.assets"} == listed
 
 
-def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
-    wheels, target = tmp_path / "wheels", tmp_path / "site"
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The game's wheel, built once from this checkout."""
+    wheels = tmp_path_factory.mktemp("wheels")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "-q", "wheel", "--no-deps", "-w", str(wheels), str(ROOT)],
+        check=True,
+    )
+    return next(wheels.glob("three_thirteen-*.whl"))
+
+
+def test_the_wheel_marks_the_game_as_typed(wheel: Path) -> None:
+    """PEP 561: without game/py.typed a bot author's type checker sees game.engine and
+    game.ai as untyped."""
+    assert (ROOT / "game" / "py.typed").is_file()
+    with zipfile.ZipFile(wheel) as archive:
+        assert "game/py.typed" in archive.namelist()
+
+
+def test_an_installed_wheel_finds_its_assets(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", str(wheels), str(ROOT)], check=True)
-    wheel = next(wheels.glob("three_thirteen-*.whl"))
     subprocess.run([*pip, "install", "--no-deps", "--target", str(target), str(wheel)], check=True)
     code = (
         "from game.resources import asset_path\n"

@@ -34,7 +34,8 @@ def catalogue_path(language: str, suffix: str = ".po") -> Path:
 
 
 def pybabel(*arguments: str) -> None:
-    CommandLineInterface().run(["pybabel", "--quiet", *arguments])
+    # Babel's CommandLineInterface.run has no annotations.
+    CommandLineInterface().run(["pybabel", "--quiet", *arguments])  # type: ignore[no-untyped-call]
 
 
 def extract(output: Path = TEMPLATE) -> None:

@@ -106,7 +106,8 @@ def font() -> TTFont:
 
 def glyph_name(char: str) -> str:
     """The font's glyph name for one character."""
-    return font().getBestCmap()[ord(char)]
+    name: str = font().getBestCmap()[ord(char)]
+    return name
 
 
 @cache
@@ -115,8 +116,9 @@ def ink_bounds(char: str) -> tuple[float, float, float, float]:
     glyphs = font().getGlyphSet()
     pen = BoundsPen(glyphs)
     glyphs[glyph_name(char)].draw(pen)
-    assert pen.bounds is not None
-    return pen.bounds
+    bounds: tuple[float, float, float, float] | None = pen.bounds
+    assert bounds is not None
+    return bounds
 
 
 def glyph_path(char: str, transform: Transform) -> str:
@@ -124,7 +126,8 @@ def glyph_path(char: str, transform: Transform) -> str:
     glyphs = font().getGlyphSet()
     pen = SVGPathPen(glyphs, ntos=num)
     glyphs[glyph_name(char)].draw(TransformPen(pen, transform))
-    return pen.getCommands()
+    commands: str = pen.getCommands()
+    return commands
 
 
 def place(
@@ -411,8 +414,8 @@ def cards() -> Iterator[tuple[str, str]]:
                 maker = court_card if rank in COURTS else number_card
                 yield face_file(style, rank, suit), maker(rank, suit, deck.inks[suit])
     yield JOKER_FILE, joker()
-    for name, maker in BACKS.items():
-        yield back_file(name), maker()
+    for name, make_back in BACKS.items():
+        yield back_file(name), make_back()
     for language, letters in INDEX_LETTERS.items():
         for style, deck in DECKS.items():
             for suit in SUITS:

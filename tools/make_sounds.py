@@ -134,7 +134,8 @@ def swish(seconds: float, seed: int, f0: float, f1: float, attack: float, decay:
     """Band-passed noise sweeping from ``f0`` to ``f1`` Hz: a card sliding over felt."""
 
     def centre(t: float) -> float:
-        return f0 * (f1 / f0) ** (t / seconds)
+        rise: float = (f1 / f0) ** (t / seconds)  # typeshed: float ** float may be complex
+        return f0 * rise
 
     sound = bandpass(noise(seconds, seed), centre, q=1.2)
     return envelope(sound, attack_decay(attack, decay))
