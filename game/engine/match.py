@@ -72,6 +72,7 @@ from game.engine.events import (
     TookDiscard,
     WentOut,
 )
+from game.engine.formats import FormatError, Upgrades, upgraded
 from game.engine.layoff import best_lay_off
 from game.engine.legality import (
     Refusal,
@@ -103,6 +104,10 @@ from game.engine.view import (
 
 FORMAT = 1
 """Version of the JSON document written by :meth:`Match.to_json`."""
+
+UPGRADES: Upgrades = {}
+"""The steps that bring an earlier match document to :data:`FORMAT`, one per format
+(:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 
 GAME_NAME = "three-thirteen"
 """The ``"game"`` key of a match document: tells it from other JSON."""
@@ -788,7 +793,8 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Any, *, verify: bool = True) -> Match:
-        """Restore a match saved by :meth:`to_json`, at any point of play.
+        """Restore a match saved by :meth:`to_json`, at any point of play, in :data:`FORMAT`
+        or an earlier one (brought up to date by :data:`UPGRADES`).
 
         The document is checked against every rule it implies. Each field on its
         own: every card of the shoe exactly once, hand sizes for the phase, seats,
@@ -799,13 +805,17 @@ class Match:
         exactly the saved state. ``verify=False`` is for positions set up by hand
         (tests, puzzles), which their actions do not lead to.
 
-        Raises ``ValueError`` saying what is wrong with a corrupt or foreign document.
+        Raises ``ValueError`` saying what is wrong with a corrupt or foreign document (a
+        :class:`~game.engine.formats.FormatError` for one of a newer or unknown format).
         """
         if not isinstance(data, Mapping) or data.get("game") != GAME_NAME:
             raise ValueError("not a Three-Thirteen match document (no 'game': 'three-thirteen')")
         version = data.get("format")
-        if type(version) is not int or version != FORMAT:
-            raise ValueError(f"unsupported match format {version!r} (this version reads {FORMAT})")
+        try:
+            data = upgraded(dict(data), FORMAT, UPGRADES)
+        except FormatError as error:
+            message = f"unsupported match format {version!r}: {error}"
+            raise FormatError(error.reason, message) from None
         try:
             rules = RuleSet.from_json(expect(data.get("rules"), dict, "rules"))
         except (ValueError, TypeError) as error:

@@ -43,7 +43,7 @@ import platformdirs
 
 from game.files import UnreadableFile, read_text_file, shown
 from game.i18n import _
-from game.profile.json_format import FormatError, check_format
+from game.profile.json_format import NO_UPGRADES, FormatError, Upgrades, upgraded
 from game.profile.write_behind import WriteBehind
 
 APP_NAME = "ThreeThirteen"
@@ -87,10 +87,18 @@ class Profile:
     def path(self, name: str) -> Path:
         return self.folder / name
 
-    def read(self, name: str, current: int, parse: Callable[[dict[str, Any]], T]) -> T | None:
+    def read(
+        self,
+        name: str,
+        current: int,
+        parse: Callable[[dict[str, Any]], T],
+        upgrades: Upgrades = NO_UPGRADES,
+    ) -> T | None:
         """The file ``name`` read by ``parse``, or None if it is missing or unusable.
 
-        ``parse`` gets the checked object and raises for content it refuses (any
+        ``parse`` gets the checked object, brought from its format to ``current`` by
+        ``upgrades`` (:func:`~game.engine.formats.upgraded`; the file itself stays as it
+        is until the next write), and raises for content it refuses (any
         exception: a reader that cannot make sense of hostile content refuses it);
         such a file, like one that is not JSON, of a newer format than ``current``,
         not a regular file or larger than :data:`MOST_BYTES`, is moved aside and reported.
@@ -110,7 +118,7 @@ class Profile:
             self.set_aside(name, "corrupt", _("it is not valid JSON ({error})").format(error=error))
             return None
         try:
-            return parse(check_format(found, current))
+            return parse(upgraded(found, current, upgrades))
         except FormatError as error:
             self.set_aside(name, error.reason, str(error))
         except Exception as error:

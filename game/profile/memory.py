@@ -25,9 +25,9 @@ class Memory:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         profile.sweep()
-        loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json)
+        loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json, settings.UPGRADES)
         self.settings = loaded if loaded is not None else Settings()
-        counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json)
+        counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json, stats.UPGRADES)
         self.stats = counted if counted is not None else Stats()
 
     def record(self, result: MatchResult) -> None:
@@ -64,7 +64,9 @@ class Memory:
 
     def saved_match(self) -> SavedMatch | None:
         """The match in progress, if one is saved and can be read."""
-        return self.profile.read(saved_match.FILE, saved_match.FORMAT, SavedMatch.from_json)
+        return self.profile.read(
+            saved_match.FILE, saved_match.FORMAT, SavedMatch.from_json, saved_match.UPGRADES
+        )
 
     def playable(self, saved: SavedMatch) -> bool:
         """True if every policy of ``saved`` can be imported; otherwise the saved match is

@@ -33,7 +33,7 @@ from typing import Any
 
 from game.files import shown
 from game.i18n import N_
-from game.profile.json_format import check_format
+from game.profile.json_format import Upgrades, upgraded
 from game.profile.settings import LEVELS
 
 FORMAT = 1
@@ -332,14 +332,15 @@ class Stats:
 
     @classmethod
     def from_json(cls, data: object) -> Stats:
-        """Read :meth:`to_json`'s form.
+        """Read :meth:`to_json`'s form, of :data:`FORMAT` or an earlier one (brought up to
+        date by :data:`UPGRADES`).
 
         Raises ``ValueError`` saying what is wrong: not an object, a missing or
         non-integer ``format``, a format from a newer version, unknown or missing
         keys, a count that is negative or not a whole number, figures that do not
         add up.
         """
-        data = check_format(data, FORMAT)
+        data = upgraded(data, FORMAT, UPGRADES)
         unknown = sorted(set(data) - {"format", "overall", "levels"}, key=str)
         if unknown:
             raise ValueError(f"statistics: unknown key {unknown[0]!r}")
@@ -369,3 +370,8 @@ class Stats:
             raise ValueError(
                 message if message.startswith("statistics") else f"statistics: {message}"
             ) from None
+
+
+UPGRADES: Upgrades = {}
+"""The steps that bring an earlier ``stats.json`` to :data:`FORMAT`, one per format
+(:mod:`game.engine.formats`); :meth:`Stats.from_json` applies them."""

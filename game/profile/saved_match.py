@@ -18,6 +18,7 @@ from game.ai.registry import check_spec
 from game.engine.actions import card_code, card_from_code
 from game.engine.cards import Card
 from game.engine.match import Match
+from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
@@ -88,6 +89,13 @@ class SavedMatch:
         if type(went_out) is not int or not 0 <= went_out <= len(match.round_scores):
             raise ValueError(f"went_out must count rounds already scored, not {went_out!r}")
         return cls(match, policies, tuple(names), hand_order, states, went_out)
+
+
+UPGRADES: Upgrades = {}
+"""The steps that bring an earlier ``match.json`` to :data:`FORMAT`, one per format
+(:mod:`game.engine.formats`); the profile applies them as it reads the file. The engine's
+document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`
+applies: a change to it alone needs no step here."""
 
 
 def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:

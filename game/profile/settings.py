@@ -15,6 +15,7 @@ from typing import Any
 from game.engine.rules import RuleSet
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
+from game.profile.json_format import Upgrades
 
 FORMAT = 1
 """The version of ``settings.json`` this code writes."""
@@ -141,6 +142,10 @@ class Settings:
 
 _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not in _SHAPED)
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
+
+UPGRADES: Upgrades = {}
+"""The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
+(:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 
 
 def check_seat_name(name: object) -> None:

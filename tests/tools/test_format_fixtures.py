@@ -1,0 +1,59 @@
+"""``tools/make_format_fixtures.py``: it never rewrites a fixture, and the fixture of a new
+format is the latest old one read and written again."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.engine.match import Match
+from game.profile import saved_match
+from game.profile.player_stats import Stats
+from game.profile.saved_match import SavedMatch
+from game.profile.settings import Settings
+from tests.test_saved_formats import FIXTURES, check_saved_match
+from tests.tools.loading import load_tool
+
+
+def copied_fixtures(tmp_path: Path) -> Path:
+    out = tmp_path / "formats"
+    shutil.copytree(FIXTURES, out)
+    return out
+
+
+def test_the_fixtures_of_the_current_formats_are_kept_as_they_are(tmp_path: Path) -> None:
+    out = copied_fixtures(tmp_path)
+    assert load_tool("make_format_fixtures").main(["--out", str(out)]) == []
+    for path in FIXTURES.iterdir():
+        assert (out / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_from_nothing_it_writes_a_fixture_of_every_kind_that_reads_back(tmp_path: Path) -> None:
+    written = load_tool("make_format_fixtures").main(["--out", str(tmp_path)])
+    assert sorted(path.name for path in written) == sorted(path.name for path in FIXTURES.iterdir())
+    readers: dict[str, Any] = {
+        "settings": Settings.from_json,
+        "stats": Stats.from_json,
+        "match": SavedMatch.from_json,
+        "engine": Match.from_json,
+    }
+    for path in written:
+        read = readers[path.name.split("-")[0]](json.loads(path.read_text("utf-8")))
+        assert read.to_json() == json.loads(path.read_text("utf-8"))
+
+
+def test_a_new_formats_fixture_is_the_latest_old_one_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(saved_match, "FORMAT", 2)
+    monkeypatch.setattr(saved_match, "UPGRADES", {1: lambda old: {**old, "format": 2}})
+    out = copied_fixtures(tmp_path)
+    assert load_tool("make_format_fixtures").main(["--out", str(out)]) == [out / "match-2.json"]
+    old = json.loads((out / "match-1.json").read_text("utf-8"))
+    new = json.loads((out / "match-2.json").read_text("utf-8"))
+    assert new == {**old, "format": 2}
+    check_saved_match(SavedMatch.from_json(new))
