@@ -11,16 +11,9 @@ from typing import Any
 
 import pygame
 
+from game.ai.levels import LEVELS_BY_NAME, OFFERED_LEVELS
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from game.profile.settings import (
-    CARD_BACKS,
-    DECK_STYLES,
-    LEVELS,
-    NAME_LENGTH,
-    SEATS,
-    SPEEDS,
-    Settings,
-)
+from game.profile.settings import CARD_BACKS, DECK_STYLES, NAME_LENGTH, SEATS, SPEEDS, Settings
 from game.ui.kit.felt import felt
 from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.kit.widgets import GOLD, MUTED, Button
@@ -33,11 +26,6 @@ SEAT_NAME_WORDS = {
     "Left": N_("What the left seat is called at the table (Enter to type)"),
     "Top": N_("What the top seat is called at the table (Enter to type)"),
     "Right": N_("What the right seat is called at the table (Enter to type)"),
-}
-LEVEL_WORDS = {
-    "easy": N_("A casual player: goes out when it can, misses a useful card now and then"),
-    "normal": N_("Counts its outs, keeps flexible melds, avoids feeding the next seat"),
-    "hard": N_("Weighs more discards and every chance to meld: the strongest seat"),
 }
 SPEED_WORDS = {
     "slow": N_("Cards travel slowly: easy to follow every move"),
@@ -133,11 +121,11 @@ class SettingsScene(Scene):
 
         return ChoiceRow(
             _("{seat}: level").format(seat=_(name)),
-            LEVELS,
+            OFFERED_LEVELS,
             get=lambda: self.settings.levels[seat],
             set=set_level,
             name_of=policy_label,
-            explain=lambda level: _(LEVEL_WORDS[level]),
+            explain=lambda level: _(LEVELS_BY_NAME[level].explanation),
             default=Settings().levels[seat],
         )
 
