@@ -1,6 +1,6 @@
 """The game's words (cards, rule options, rules text, hint lines) and the statistics import only
-the engine, the languages and the standard library (the hint's words also the hint they word):
-no pygame, no user interface, no seats."""
+the engine, the languages and the standard library (the hint's words also the hint they word,
+the statistics the AI's levels they count by): no pygame, no user interface, no seats."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ MODULES = {
     },
     "game.words.hint_words": {"game.engine", "game.i18n", "game.words.card_words", "game.ai.hint"},
     "game.profile.player_stats": {
+        "game.ai.levels",
         "game.i18n",
         "game.profile.json_format",
         "game.profile.settings",
@@ -47,11 +48,25 @@ def test_a_top_module_imports_only_the_engine_and_the_standard_library(module: s
     assert all(allowed(name, MODULES[module]) for name in in_game), f"{module}: {in_game}"
 
 
-def test_importing_them_loads_neither_pygame_nor_the_ui() -> None:
+NOT_LOADED = {
+    "game.words.card_words, game.words.rule_options, game.words.rules_text": (
+        "pygame",
+        "game.ui",
+        "game.ai",
+        "game.seats",
+    ),
+    "game.profile.player_stats": ("pygame", "game.ui", "game.seats"),
+}
+"""What importing the modules must not load (the statistics read the AI's levels)."""
+
+
+@pytest.mark.parametrize("modules", list(NOT_LOADED), ids=["words", "statistics"])
+def test_importing_them_loads_neither_pygame_nor_the_ui(modules: str) -> None:
+    packages = NOT_LOADED[modules]
+    prefixes = tuple(f"{package}." for package in packages)
     result = run_isolated(
-        "import sys, game.words.card_words, game.words.rule_options, game.words.rules_text, "
-        "game.profile.player_stats; "
-        "sys.exit(any(name == 'pygame' or name.startswith(('pygame.', 'game.ui', 'game.ai', "
-        "'game.seats')) for name in sys.modules))"
+        f"import sys, {modules}; "
+        f"sys.exit(any(name in {packages!r} or name.startswith({prefixes!r}) "
+        "for name in sys.modules))"
     )
-    assert result.returncode == 0, result.stderr or "pygame, game.ui, game.ai or game.seats loaded"
+    assert result.returncode == 0, result.stderr or f"one of {', '.join(packages)} loaded"

@@ -12,21 +12,13 @@ from types import ModuleType
 from typing import Any
 
 from game.ai.collector import CollectorPolicy
-from game.ai.easy import EasyPolicy
-from game.ai.greedy import GreedyPolicy
+from game.ai.levels import BUILT_IN_LEVELS
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy, Style
 from game.ai.policy import Policy, PolicyFactory
-from game.ai.random_policy import RandomPolicy
 from game.ai.sampler import SamplerPolicy
 
-POLICIES: dict[str, PolicyFactory] = {
-    "random": RandomPolicy,
-    "easy": EasyPolicy,
-    "greedy": GreedyPolicy,
-    "normal": NormalPolicy,
-    "hard": HardPolicy,
-}
-"""The built-in policies, weakest first."""
+POLICIES: dict[str, PolicyFactory] = {level.name: level.factory for level in BUILT_IN_LEVELS}
+"""The built-in policies, weakest first (see :mod:`game.ai.levels`)."""
 PLANNERS: dict[str, tuple[type[NormalPolicy | HardPolicy], Style]] = {
     "normal": (NormalPolicy, NORMAL),
     "hard": (HardPolicy, HARD),

@@ -31,10 +31,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from game.ai.levels import OFFERED_LEVELS
 from game.files import shown
 from game.i18n import N_
 from game.profile.json_format import Upgrades, upgraded
-from game.profile.settings import LEVELS
 
 FORMAT = 1
 """Version of the JSON document written by :meth:`Stats.to_json`."""
@@ -43,7 +43,7 @@ MIXED = "mixed"
 """The level key of a match whose AI seats play different levels."""
 CUSTOM = "custom"
 """The level key of a match where some AI seat plays a policy that is not a level."""
-LEVEL_KEYS = (*LEVELS, MIXED, CUSTOM)
+LEVEL_KEYS = (*OFFERED_LEVELS, MIXED, CUSTOM)
 """Every level key, in the order a statistics screen lists them."""
 AI_SEATS = (1, 2, 3)
 """The seats whose policies set a match's level: Left, Top, Right."""
@@ -60,15 +60,15 @@ def level_key(policies: Mapping[int, str]) -> str:
     """The level key of a match whose seats play ``policies`` (seat → policy spec).
 
     Only seats 1–3 count (an AI at seat 0, as in autoplay, is ignored): all three
-    the same level of :data:`LEVELS` → that level; all levels but not the same →
-    ``"mixed"``; any other spec at any of them → ``"custom"``. Raises
-    ``ValueError`` if one of seats 1–3 has no policy.
+    the same offered level (:data:`~game.ai.levels.OFFERED_LEVELS`) → that level; all
+    levels but not the same → ``"mixed"``; any other spec at any of them → ``"custom"``.
+    Raises ``ValueError`` if one of seats 1–3 has no policy.
     """
     missing = [seat for seat in AI_SEATS if seat not in policies]
     if missing:
         raise ValueError(f"no policy for AI seat {missing[0]} (seats {AI_SEATS} set the level)")
     specs = {policies[seat] for seat in AI_SEATS}
-    if not specs <= set(LEVELS):
+    if not specs <= set(OFFERED_LEVELS):
         return CUSTOM
     return specs.pop() if len(specs) == 1 else MIXED
 

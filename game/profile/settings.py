@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.ai.levels import OFFERED_LEVELS
 from game.engine.rules import RuleSet
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
@@ -19,8 +20,6 @@ from game.profile.json_format import Upgrades
 
 FORMAT = 1
 """The version of ``settings.json`` this code writes."""
-LEVELS = ("easy", "normal", "hard")
-"""The AI levels a player can choose, weakest first."""
 SEATS = ("Left", "Top", "Right")
 """The AI seats, in playing order after you."""
 CARD_GLIDE_SECONDS = 0.45
@@ -84,7 +83,7 @@ class Settings:
         if len(self.levels) != len(SEATS) or len(self.names) != len(SEATS):
             raise ValueError(f"levels and names take one entry per seat ({', '.join(SEATS)})")
         for level in self.levels:
-            _check_choice("level", level, LEVELS)
+            _check_choice("level", level, OFFERED_LEVELS)
         for name in self.names:
             check_seat_name(name)
         check_table_size(self.rules.players)

@@ -11,11 +11,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
 from game.ai.registry import policy_factory
 from game.engine.cli import OneLineParser
 from game.i18n import LANGUAGES
 from game.profile.settings import Settings
-from game.ui.table.match_setup import AUTOPLAY_SEATS, LEVELS, MatchSetup, level_seats
+from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup, level_seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,14 +102,17 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument("--seed", type=int, help="seed of the first match")
     parser.add_argument("--size", default="1280x800", help="window size, WIDTHxHEIGHT")
     parser.add_argument(
-        "--level", choices=LEVELS, help="every opponent at this level (else as in the settings)"
+        "--level",
+        choices=OFFERED_LEVELS,
+        help="every opponent at this level (else as in the settings)",
     )
     parser.add_argument("--mute", action="store_true", help="no sound")
     parser.add_argument(
         "--seats",
         metavar="SPEC,SPEC,SPEC",
         help="the policies of Left, Top and Right (with --autoplay four: Bottom first), each "
-        "a level (random, easy, greedy, normal, hard) or package.module:ClassName",
+        f"a level ({', '.join(level.name for level in BUILT_IN_LEVELS)}) or "
+        "package.module:ClassName",
     )
     parser.add_argument(
         "--smoke-test",

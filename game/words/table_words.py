@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from game.ai.levels import LEVELS_BY_NAME
 from game.engine.actions import Action, Discard, Phase
 from game.engine.cards import Rank
 from game.engine.events import AbandonReason
@@ -20,14 +21,6 @@ SEAT_NAMES = (N_("Bottom"), N_("Left"), N_("Top"), N_("Right"))
 through :func:`~game.i18n._`)."""
 YOU = N_("You")
 """Seat 0's name while a person plays it."""
-LEVEL_NAMES = {
-    "random": N_("Random"),
-    "easy": N_("Easy"),
-    "greedy": N_("Greedy"),
-    "normal": N_("Normal"),
-    "hard": N_("Hard"),
-}
-"""The built-in policies as the table names them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +47,8 @@ def seat_name(seat: int, human: bool) -> str:
 
 def policy_label(spec: str) -> str:
     """How a seat's policy is shown: ``Hard`` for a level, the class for ``module:Class``."""
-    if spec in LEVEL_NAMES:
-        return _(LEVEL_NAMES[spec])
+    if spec in LEVELS_BY_NAME:
+        return _(LEVELS_BY_NAME[spec].label)
     return spec.rpartition(":")[2] if ":" in spec else spec
 
 

@@ -29,6 +29,16 @@ def test_importing_the_ai_and_the_simulator_does_not_import_pygame() -> None:
 
 
 @pytest.mark.parametrize("module_name", AI_MODULES)
+def test_the_ai_marks_words_but_never_translates_them(module_name: str) -> None:
+    """Of the languages, the AI takes only the marker ``N_`` (its levels' names and
+    explanations are translated where they are shown)."""
+    imported = imports_of(inspect.getsource(importlib.import_module(module_name)))
+    languages = {name for name in imported if name.startswith("game.i18n")}
+    assert languages <= {"game.i18n", "game.i18n.N_"}
+    assert "game.i18n" not in languages or "game.i18n.N_" in languages, "import N_ by name"
+
+
+@pytest.mark.parametrize("module_name", AI_MODULES)
 def test_the_ai_never_imports_the_match(module_name: str) -> None:
     """A seat plays from its view: no game.ai module, nor any of its doctests, reaches
     for :class:`~game.engine.match.Match` (importing game.engine itself is unavoidable)."""

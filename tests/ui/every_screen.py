@@ -3,9 +3,11 @@ languages and layout, which look at each text drawn on the way (``Text.drawn``).
 
 The tour opens the title (with a saved match, and with opponents given on the command line),
 the table of a match late in its last round with every hint, refusal and notice, the score
-sheet, every row of the settings at every value, the statistics, the rules (base and every
-option changed) scrolled to the end, a profile notice, and — with the AI playing every seat —
-the end of that round's summary and the match end.
+sheet, the review, that round's summary and the match end as you see them, every row of the
+settings at every value, the statistics, the rules (base and every option changed) scrolled to
+the end, a profile notice, and — with the AI playing every seat — the end of that round's
+summary and the match end as autoplay shows them. It visits every kind of scene (a test says
+so: see ``tests/ui/test_screen_tour.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import pygame
 from game.ai.hint import Reason, Suggestion, Why
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Suit, parse_cards
+from game.engine.events import Event, MatchOver, RoundScored
 from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
@@ -78,6 +81,10 @@ def profile_with(saved: SavedMatch) -> str:
         rounds = ((0, 5, 6, 7), (3, 0, 9, 2))
         memory.record(result_from(level, (30, 40, 50, 60), winners, rounds, 1))
     return folder
+
+
+def unpressed() -> None:
+    """What a button does on the tour: nothing (its words are looked at, it is not pressed)."""
 
 
 class Tour:
@@ -156,6 +163,25 @@ class Tour:
         self.look("review, a costly decision")
         self.app.pop()
 
+    def match_end(self, table: TableScene) -> None:
+        """The last round's summary and the match end as you would see them (with Review and
+        Play this deal again), the rest of the match played out on a copy of it."""
+        app, match = self.app, table.match.copy()
+        events: list[Event] = []
+        while not match.is_over:
+            events += match.apply(match.legal_actions()[0])
+        scored = next(event for event in events if isinstance(event, RoundScored))
+        over = next(event for event in events if isinstance(event, MatchOver))
+        shown, seating = table.shown.ahead(events, None), table.setup.seating
+        app.push(RoundSummaryScene(app, shown, seating, scored, True, None, unpressed))
+        self.frames()
+        self.look("round summary, yours")
+        app.pop()
+        app.push(MatchEndScene(app, shown, seating, over, unpressed, unpressed, unpressed))
+        self.frames()
+        self.look("match end, yours")
+        app.pop()
+
     def score_sheet(self, table: TableScene) -> None:
         self.app.push(ScoreSheetScene(self.app, table.shown, table.setup.seating))
         self.frames()
@@ -225,6 +251,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     table = walk.table()
     walk.score_sheet(table)
     walk.review(table)
+    walk.match_end(table)
     walk.notice()
 
 

@@ -17,6 +17,7 @@ from game.ui.screens.title import TitleScene
 from game.ui.table.table import TableScene
 from game.words.rule_options import RuleOption, rule_options
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
+from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
 
 ADJUSTABLE = [option for option in rule_options() if option.adjustable]
 
@@ -222,3 +223,26 @@ def test_deck_and_back_reach_the_card_art_at_once_and_on_the_next_start(tmp_path
         assert (again.art.deck, again.art.back) == ("four_colour", "red")
     finally:
         again.close()
+
+
+def test_the_help_line_tells_exactly_the_keys_the_screen_takes(app: App) -> None:
+    """Every key pygame knows, pressed on the settings (on the Coach row): those that do
+    something are the ones its help line names."""
+    screen = open_settings(app)
+    coach = focus_row(app, screen, "Coach")
+    told = keys_told(drawn_help_line(app))
+    assert pygame.K_ESCAPE in told
+
+    def state() -> object:
+        form = screen.form
+        typing = form.typing is not None
+        return app.stack.top, form.focus, form.scroll, app.memory.settings.to_json(), typing
+
+    def back_on_the_coach_row() -> None:
+        if app.stack.top is not screen:
+            app.push(screen)
+        screen.form.focus = coach
+        screen.form.place(screen.form.area, screen.form.text_size)
+
+    found = keys_taken(app, state, back_on_the_coach_row)
+    assert found == told, differences(found, told)

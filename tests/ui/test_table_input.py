@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pytest
 
 from game.engine.actions import Phase
 from game.engine.view import MoveKind, PublicMove
+from game.profile.folder import Profile
+from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.kit.widgets import GOLD
 from game.ui.table.drag import DropTarget, TargetKind
 from game.ui.table.match_setup import MatchSetup
 from game.ui.table.summary import ScoreSheetScene
 from game.ui.table.table import TableScene
-from tests.ui.driver import FRAME, click, drag, key, post, step_until
+from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until, table_of
+from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
 from tests.ui.test_table_mouse import GREEDY, settle, start_table, wait_for_my_turn
 
 
@@ -163,3 +170,49 @@ def test_an_ai_move_takes_about_half_a_second(app: App) -> None:
         app, lambda: not any(s.moving for s in table.playback.stage.sprites.values()), 200
     )
     assert 15 <= frames <= 40, f"a move took {frames} frames of 1/60 s"
+
+
+@pytest.mark.parametrize(
+    ("size", "undo"),
+    [((1280, 800), True), ((800, 500), False)],
+    ids=["wide-with-undo", "narrow-without-undo"],
+)
+def test_the_help_line_tells_exactly_the_keys_the_table_takes(
+    tmp_path: Path, size: tuple[int, int], undo: bool
+) -> None:
+    """Every key pygame knows, pressed at the table: those it takes are the ones its help line
+    names (U only with the undo setting on, L only where the log fits beside the table)."""
+    Memory(Profile(tmp_path)).save_settings(Settings(undo=undo))
+    app = make_app(profile=str(tmp_path), size=size, mute=True, ai_process=False)
+    try:
+        table = start_table(app, seed=24)
+        wait_for_my_turn(app, table)
+        line = drawn_help_line(app)
+        told = keys_told(line, "Keys: ")
+        assert (pygame.K_u in told, pygame.K_l in told) == (undo, size[0] >= 960), line
+        taken: list[int] = []
+        watched: list[TableScene] = []
+
+        def watch_the_table() -> None:
+            """Note each key the table (a new one after an undo) takes; close what it opened."""
+            while not isinstance(app.stack.top, TableScene):
+                app.pop()
+            scene = table_of(app)
+            if watched and watched[-1] is scene:
+                return
+            handle = scene.handle_event
+
+            def noting(event: pygame.event.Event) -> bool:
+                used = handle(event)
+                if used and event.type == pygame.KEYDOWN:
+                    taken.append(event.key)
+                return used
+
+            scene.handle_event = noting  # type: ignore[method-assign]
+            watched.append(scene)
+
+        watch_the_table()
+        found = keys_taken(app, lambda: len(taken), watch_the_table)
+        assert found == told, differences(found, told)
+    finally:
+        app.close()

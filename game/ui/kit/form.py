@@ -1,10 +1,12 @@
 """A scrolling list of settings, each a row the mouse and the keyboard both work.
 
 A row shows its label, its current value between ◀ and ▶ (or a name being
-typed), and one line explaining the current value. Up and Down choose a row,
-Left and Right (or a click on the arrows) change it, Enter starts and ends
-typing a name, the wheel scrolls. The form knows nothing of what the rows mean:
-each row reads and writes its value through the functions it is given.
+typed), and one line explaining the current value. A click on the arrows changes
+it, the wheel scrolls; the scene's keys choose a row (:meth:`Form.move_focus`),
+change it (:meth:`Form.step_focused`) and start typing a name
+(:meth:`Form.activate_focused`); Enter ends the typing. The form knows nothing of
+what the rows mean: each row reads and writes its value through the functions it
+is given.
 """
 
 from __future__ import annotations
@@ -166,11 +168,10 @@ class Form:
     # --- input -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Use a key, a click, a wheel turn or typed text; True if it was used."""
+        """Use a click, a wheel turn, or a key or text while a name is typed; True if it was
+        used (the other keys are the scene's: see :meth:`move_focus` and the next two)."""
         if self.typing is not None:
             return self._type(event)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y)
             return True
@@ -178,17 +179,18 @@ class Form:
             return self._click(event.pos)
         return False
 
-    def _key(self, key: int) -> bool:
-        if key in (pygame.K_UP, pygame.K_DOWN):
-            self.focus = self._next_focusable(self.focus, -1 if key == pygame.K_UP else 1)
-            self._keep_focus_shown()
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.rows[self.focus].step(-1 if key == pygame.K_LEFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.rows[self.focus].activate()
-        else:
-            return False
-        return True
+    def move_focus(self, direction: int) -> None:
+        """The focus to the next row that takes it, up (-1) or down (1), kept in view."""
+        self.focus = self._next_focusable(self.focus, direction)
+        self._keep_focus_shown()
+
+    def step_focused(self, by: int) -> None:
+        """The focused row's value ``by`` values on."""
+        self.rows[self.focus].step(by)
+
+    def activate_focused(self) -> None:
+        """The focused row's next value, or typing its name."""
+        self.rows[self.focus].activate()
 
     def _click(self, pos: tuple[int, int]) -> bool:
         for index in range(self.scroll, min(len(self.rows), self.scroll + self.visible)):

@@ -11,18 +11,12 @@ from typing import Any
 
 import pygame
 
+from game.ai.levels import LEVELS_BY_NAME, OFFERED_LEVELS
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from game.profile.settings import (
-    CARD_BACKS,
-    DECK_STYLES,
-    LEVELS,
-    NAME_LENGTH,
-    SEATS,
-    SPEEDS,
-    Settings,
-)
+from game.profile.settings import CARD_BACKS, DECK_STYLES, NAME_LENGTH, SEATS, SPEEDS, Settings
 from game.ui.kit.felt import felt
 from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
+from game.ui.kit.keys import Shortcut, help_line, press
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.layout import TableLayout
@@ -33,11 +27,6 @@ SEAT_NAME_WORDS = {
     "Left": N_("What the left seat is called at the table (Enter to type)"),
     "Top": N_("What the top seat is called at the table (Enter to type)"),
     "Right": N_("What the right seat is called at the table (Enter to type)"),
-}
-LEVEL_WORDS = {
-    "easy": N_("A casual player: goes out when it can, misses a useful card now and then"),
-    "normal": N_("Counts its outs, keeps flexible melds, avoids feeding the next seat"),
-    "hard": N_("Weighs more discards and every chance to meld: the strongest seat"),
 }
 SPEED_WORDS = {
     "slow": N_("Cards travel slowly: easy to follow every move"),
@@ -68,6 +57,7 @@ class SettingsScene(Scene):
         super().__init__(context)
         self.form = Form(self._rows())
         self.back = Button(N_("Back"), self.context.pop)
+        self.keys = self._shortcuts()
 
     @property
     def settings(self) -> Settings:
@@ -133,11 +123,11 @@ class SettingsScene(Scene):
 
         return ChoiceRow(
             _("{seat}: level").format(seat=_(name)),
-            LEVELS,
+            OFFERED_LEVELS,
             get=lambda: self.settings.levels[seat],
             set=set_level,
             name_of=policy_label,
-            explain=lambda level: _(LEVEL_WORDS[level]),
+            explain=lambda level: _(LEVELS_BY_NAME[level].explanation),
             default=Settings().levels[seat],
         )
 
@@ -236,6 +226,37 @@ class SettingsScene(Scene):
 
     # --- the scene ----------------------------------------------------------------------
 
+    def _shortcuts(self) -> tuple[Shortcut, ...]:
+        """The screen's keys (while no name is typed), each with its words in the help line."""
+
+        def form() -> Form:
+            return self.form  # a new language words a new form
+
+        return (
+            Shortcut(
+                N_("↑/↓ choose"),
+                {
+                    pygame.K_UP: lambda: form().move_focus(-1),
+                    pygame.K_DOWN: lambda: form().move_focus(1),
+                },
+            ),
+            Shortcut(
+                N_("←/→ change"),
+                {
+                    pygame.K_LEFT: lambda: form().step_focused(-1),
+                    pygame.K_RIGHT: lambda: form().step_focused(1),
+                },
+            ),
+            Shortcut(
+                N_("Enter type a name"),
+                {
+                    pygame.K_RETURN: lambda: form().activate_focused(),
+                    pygame.K_KP_ENTER: lambda: form().activate_focused(),
+                },
+            ),
+            Shortcut(N_("Escape back"), {pygame.K_ESCAPE: self.context.pop}),
+        )
+
     def on_enter(self) -> None:
         self.on_resize()
 
@@ -261,8 +282,7 @@ class SettingsScene(Scene):
         if self.form.typing is None:
             if self.back.handle_event(event):
                 return True
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.context.pop()
+            if event.type == pygame.KEYDOWN and press(self.keys, event):
                 return True
         self.form.handle_event(event)
         return True
@@ -273,7 +293,7 @@ class SettingsScene(Scene):
         size = self.form.text_size
         text = self.context.text
         text.blit(surface, _("Settings"), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
-        hint = _("↑/↓ choose · ←/→ change · Enter type a name · Escape back")
+        hint = help_line(self.keys)
         text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
         self.form.draw(surface, text)
         self.back.draw(surface, text)

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.ai.levels import BUILT_IN_LEVELS
 from game.i18n import N_, _, decimal
 from game.profile.player_stats import ABANDONED_RULE, CUSTOM, LEVEL_KEYS, MIXED, LevelStats
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import SceneContext
 from game.ui.screens.reading import BLANK, Line, ReadingScene, paragraph, row
-from game.words.table_words import LEVEL_NAMES
 
 RESET = N_("Reset statistics")
 CONFIRM = N_("Reset? Click again")
-LEVEL_HEADINGS = {**LEVEL_NAMES, MIXED: N_("Mixed"), CUSTOM: N_("Custom")}
+LEVEL_HEADINGS = {
+    **{level.name: level.label for level in BUILT_IN_LEVELS},
+    MIXED: N_("Mixed"),
+    CUSTOM: N_("Custom"),
+}
 """Each column's heading: a level as the table names it, or how the seats were mixed."""
 CONFIRM_SECONDS = 4.0
 """How long "Reset? Click again" waits for the second click."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ai.levels import OFFERED_LEVELS
 from game.engine.cards import Card, Rank, Suit
 from game.i18n import N_, _
 from game.profile.saved_match import SavedMatch
@@ -15,7 +16,6 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
-from game.ui.table.match_setup import LEVELS
 from game.ui.table.table import TableScene
 from game.words.table_words import GAME_NAME, SEAT_NAMES, Seating, policy_label
 
@@ -78,7 +78,8 @@ class TitleScene(Scene):
     def _next_level(self) -> None:
         """Every opponent one level up (after Hard, Easy again); kept in the settings."""
         memory = self.context.memory
-        level = LEVELS[(LEVELS.index(memory.settings.levels[0]) + 1) % len(LEVELS)]
+        levels = OFFERED_LEVELS
+        level = levels[(levels.index(memory.settings.levels[0]) + 1) % len(levels)]
         memory.save_settings(memory.settings.changed(levels=(level,) * 3))
         self.context.sounds.play("click")
 

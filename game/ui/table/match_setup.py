@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.rules import RuleSet
-from game.profile.settings import CARD_GLIDE_SECONDS, LEVELS, SEATS
+from game.profile.settings import CARD_GLIDE_SECONDS, SEATS
 from game.words.table_words import Seating
 
-__all__ = ["AUTOPLAY_SEATS", "CARD_GLIDE_SECONDS", "LEVELS", "MatchSetup", "level_seats"]
+__all__ = ["AUTOPLAY_SEATS", "CARD_GLIDE_SECONDS", "MatchSetup", "level_seats"]
 AUTOPLAY_SEATS = ("hard", "normal", "hard", "greedy")
 """Bottom, Left, Top and Right in autoplay unless ``--seats`` says otherwise."""
 

@@ -27,6 +27,7 @@ from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.art import card_height
+from game.ui.kit.keys import Shortcut, help_line, press
 from game.ui.kit.widgets import Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_screen import ReviewScene
@@ -36,7 +37,7 @@ from game.ui.table import hand_order
 from game.ui.table.action_log import ActionLog
 from game.ui.table.coach import COACHED_MATCHES, coach_tip
 from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import LogPanel, log_width
+from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel, log_width
 from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
@@ -118,19 +119,7 @@ class TableScene(Scene):
         self._show_undo_button()
         if not setup.human:  # autoplay: nothing of yours to sort or hint
             self.buttons = self.buttons[-1:]
-        self._keys: dict[int, Callable[[], object]] = {
-            pygame.K_s: lambda: self.play(Draw(DrawSource.STOCK)),
-            pygame.K_d: lambda: self.play(Draw(DrawSource.DISCARD)),
-            pygame.K_RETURN: self._discard_selected,
-            pygame.K_KP_ENTER: self._discard_selected,
-            pygame.K_h: self._ask_hint,
-            pygame.K_TAB: self._show_scores,
-            pygame.K_SPACE: self.playback.finish,
-            pygame.K_o: lambda: self.context.push(SettingsScene(self.context)),
-            pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules)),
-            pygame.K_l: self._toggle_log,
-            pygame.K_u: self._undo,
-        }
+        self.keys = self._shortcuts()
         self.on_resize()
         self._refresh_arrangement()  # a resumed hand is shown at once, before any update
 
@@ -506,6 +495,53 @@ class TableScene(Scene):
 
     # --- input and drawing ----------------------------------------------------------
 
+    def _shortcuts(self) -> tuple[Shortcut, ...]:
+        """The table's keys, each with its words in the help line (in this order)."""
+        step = self._step_selection
+        return (
+            Shortcut(
+                N_("←/→ select"),
+                {pygame.K_LEFT: lambda: step(-1, False), pygame.K_RIGHT: lambda: step(1, False)},
+            ),
+            Shortcut(
+                N_("Shift+←/→ move card"),
+                {pygame.K_LEFT: lambda: step(-1, True), pygame.K_RIGHT: lambda: step(1, True)},
+                shift=True,
+            ),
+            Shortcut(N_("S stock"), {pygame.K_s: lambda: self.play(Draw(DrawSource.STOCK))}),
+            Shortcut(
+                N_("D discard pile"), {pygame.K_d: lambda: self.play(Draw(DrawSource.DISCARD))}
+            ),
+            Shortcut(
+                N_("Enter discard"),
+                {
+                    pygame.K_RETURN: self._discard_selected,
+                    pygame.K_KP_ENTER: self._discard_selected,
+                },
+            ),
+            Shortcut(N_("U undo"), {pygame.K_u: self._undo}, live=self._undo_offered),
+            Shortcut(N_("H hint"), {pygame.K_h: self._ask_hint}),
+            Shortcut(N_("Tab scores"), {pygame.K_TAB: self._show_scores}),
+            Shortcut(N_("L log"), {pygame.K_l: self._toggle_log}, live=self._log_fits),
+            Shortcut(
+                N_("R rules"),
+                {pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules))},
+            ),
+            Shortcut(
+                N_("O settings"),
+                {pygame.K_o: lambda: self.context.push(SettingsScene(self.context))},
+            ),
+            Shortcut(N_("Space skip"), {pygame.K_SPACE: self.playback.finish}),
+        )
+
+    def _undo_offered(self) -> bool:
+        """True while the undo setting is on (then U and the Undo button take a discard back)."""
+        return self.context.memory.settings.undo
+
+    def _log_fits(self) -> bool:
+        """True if the window is wide enough for the log beside the table."""
+        return self.context.screen.get_width() >= NARROWEST_WINDOW
+
     def _toggle_log(self) -> None:
         """L: the log beside the table, or not (kept in the settings)."""
         memory = self.context.memory
@@ -519,16 +555,7 @@ class TableScene(Scene):
             return True
         if self.pointer.handle_event(event):
             return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if event.key == pygame.K_LEFT else 1
-            self._step_selection(step, carry=bool(event.mod & pygame.KMOD_SHIFT))
-            return True
-        command = self._keys.get(event.key)
-        if command is not None:
-            command()
-        return command is not None
+        return event.type == pygame.KEYDOWN and press(self.keys, event)
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table as shown, nothing of the live match."""
@@ -539,11 +566,14 @@ class TableScene(Scene):
             you = seat_label(0, seating, policies)
         banner = self.playback.banner
         fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
+        # TRANSLATORS: the line of keys under your hand; it must fit a
+        # window 640 pixels wide (the prefix may go, as in Dutch).
+        keys = _("Keys: {keys}").format(keys=help_line(self.keys))
         return TablePicture(
             layout=self.layout,
             shown=shown,
             sprites=self.playback.stage.sprites,
-            human=human,
+            keys=keys if human else "",
             seat_labels=tuple(
                 seat_label(seat, seating, policies) for seat in range(len(shown.hands))
             ),

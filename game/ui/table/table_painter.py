@@ -15,7 +15,7 @@ import pygame
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
-from game.i18n import N_, _, language, ngettext
+from game.i18n import _, language, ngettext
 from game.ui.kit.art import CardArt, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import CardSprite, Pose
@@ -23,21 +23,12 @@ from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
 from game.ui.table.hand_order import meld_groups
 from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import NARROWEST_WINDOW, log_rows, paint_log
+from game.ui.table.log_panel import log_rows, paint_log
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import rect_of
 from game.words.card_words import card_name, card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
-KEYS_HELP = N_(
-    "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
-    "Enter discard · H hint · Tab scores · R rules · O settings · Space skip"
-)
-KEYS_HELP_WITH_LOG = N_(
-    "Keys: ←/→ select · Shift+←/→ move card · S stock · D discard pile · "
-    "Enter discard · H hint · Tab scores · L log · R rules · O settings · Space skip"
-)
-"""The keys, L among them where the window is wide enough for the log."""
 SELECTED = (120, 200, 255)
 EMPTY_PILE = (40, 110, 74)
 
@@ -50,8 +41,8 @@ class TablePicture:
     shown: ShownTable
     """The match as far as it has been shown (whose turn and the phase included)."""
     sprites: Mapping[Card, CardSprite]
-    human: bool
-    """True if a person plays seat 0."""
+    keys: str
+    """The keys' help line at the bottom (empty: none, as in autoplay)."""
     seat_labels: tuple[str, ...]
     """Per seat, its name and level."""
     you_label: str
@@ -206,7 +197,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         picture.title,
         picture.dealer,
         shown.last_turns,
-        picture.human,
+        picture.keys,
         bool(shown.hands[0]),
         picture.arrangement.penalty,
         picture.you_label,
@@ -588,12 +579,11 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         last = _("Last turns")
         text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
     _paint_hand_words(picture, surface, text)
-    if picture.human:
+    if picture.keys:
         help_size = max(10, size - 3)
-        keys = KEYS_HELP_WITH_LOG if surface.get_width() >= NARROWEST_WINDOW else KEYS_HELP
         table = pygame.Rect(0, 0, layout.width, layout.height)
         at = (layout.width // 2, layout.keys_line_y)
-        text.blit(surface, _(keys), help_size, MUTED, box=table, center=at)
+        text.blit(surface, picture.keys, help_size, MUTED, box=table, center=at)
 
 
 def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> list[pygame.Rect]:

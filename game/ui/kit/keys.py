@@ -1,0 +1,53 @@
+"""A scene's keys as one table: what each key does and the words that tell it, side by side.
+
+A scene lists its :class:`Shortcut` values once; :func:`press` does what a key asks of
+them and :func:`help_line` words the same list, so no key is bound without being told on
+screen, and none is told without being bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.i18n import _
+
+SEPARATOR = " · "
+"""Between two shortcuts in a help line."""
+
+
+def _always() -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Shortcut:
+    """Keys that do one thing, and the words that say so."""
+
+    words: str
+    """What the help line says of it, e.g. ``S stock`` (English, marked with ``N_``)."""
+    actions: Mapping[int, Callable[[], object]]
+    """What each of its keys does (``←/→``: two keys, two directions)."""
+    shift: bool = False
+    """Only with Shift held; then it comes before the same key without Shift (a shortcut
+    without it takes its keys whatever the modifiers)."""
+    live: Callable[[], bool] = field(default=_always)
+    """Whether it works now: one that does not is neither done nor told."""
+
+
+def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
+    """Do what the key of ``event`` (a ``KEYDOWN``) asks of the live ``shortcuts``; True if
+    one of them took it."""
+    shifted = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+    for shortcut in sorted(shortcuts, key=lambda shortcut: not shortcut.shift):
+        if (shifted or not shortcut.shift) and event.key in shortcut.actions and shortcut.live():
+            shortcut.actions[event.key]()
+            return True
+    return False
+
+
+def help_line(shortcuts: Iterable[Shortcut]) -> str:
+    """The live ``shortcuts`` in words, in the language in use, in the order listed."""
+    return SEPARATOR.join(_(shortcut.words) for shortcut in shortcuts if shortcut.live())
