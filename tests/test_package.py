@@ -24,6 +24,7 @@ def test_every_game_package_is_listed_for_packaging() -> None:
     assert found | {"game.assets"} == listed
 
 
+@pytest.mark.slow
 def test_an_installed_wheel_finds_its_assets(tmp_path: Path) -> None:
     wheels, target = tmp_path / "wheels", tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "-q"]
