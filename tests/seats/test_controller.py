@@ -216,20 +216,26 @@ def play_match(
     rules: RuleSet,
     seed: int,
     kill_at: frozenset[int] = frozenset(),
-    kill: Callable[[], None] | None = None,
+    script: Script | None = None,
 ) -> Match:
-    """Four AI seats play a whole match; ``kill`` ends the worker before decisions
-    ``kill_at`` (by default it kills the worker's process)."""
+    """Four AI seats play a whole match; the worker ends before decisions ``kill_at``.
+
+    With the controller's ``script``, its latest transport ends and each decision comes at
+    once; without, the worker's process is killed and each decision is awaited.
+    """
     match = Match.new(rules, seed)
     decision = 0
     while not match.is_over:
         if decision in kill_at:
-            if kill is None:
+            if script is None:
                 assert controller.pid is not None
                 os.kill(controller.pid, signal.SIGKILL)
             else:
-                kill()
-        match.apply(decide(controller, match.view_for(match.current_seat)))
+                script.transports[-1].end()
+        view = match.view_for(match.current_seat)
+        action = decide(controller, view) if script is None else take(controller, view)
+        assert action is not None, f"no decision for seat {view.seat}"
+        match.apply(action)
         decision += 1
     return match
 
@@ -242,14 +248,12 @@ def test_a_worker_ended_mid_match_leaves_the_same_match(
     make_controller: Callable[..., SeatsController],
 ) -> None:
     rules = RuleSet(schedule="short")
-    calm = play_match(make_controller(SPECS, 11, transport=Script(Then.HOST)), rules, 11)
+    calm_script = Script(Then.HOST)
+    calm_controller = make_controller(SPECS, 11, transport=calm_script)
+    calm = play_match(calm_controller, rules, 11, script=calm_script)
     script = Script(Then.HOST)
     troubled = make_controller(SPECS, 11, transport=script)
-
-    def end_the_worker() -> None:
-        script.transports[-1].end()
-
-    played = play_match(troubled, rules, 11, KILL_AT, end_the_worker)
+    played = play_match(troubled, rules, 11, KILL_AT, script)
     assert [failure.kind for failure in troubled.failures] == [FailureKind.WORKER_ENDED] * 3
     assert len(script.transports) == 4
     assert played.to_json() == calm.to_json()
