@@ -36,6 +36,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return next(wheels.glob("three_thirteen-*.whl"))
 
 
+@pytest.mark.slow
 def test_the_wheel_marks_the_game_as_typed(wheel: Path) -> None:
     """PEP 561: without game/py.typed a bot author's type checker sees game.engine and
     game.ai as untyped."""
@@ -44,6 +45,7 @@ def test_the_wheel_marks_the_game_as_typed(wheel: Path) -> None:
         assert "game/py.typed" in archive.namelist()
 
 
+@pytest.mark.slow
 def test_an_installed_wheel_finds_its_assets(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "-q"]

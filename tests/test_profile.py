@@ -151,6 +151,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["write", "write_soon"])
 def test_a_process_killed_in_the_middle_of_saving_leaves_a_loadable_file(
     tmp_path: Path, method: str

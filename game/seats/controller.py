@@ -37,7 +37,7 @@ from game.seats.messages import (
     RngState,
     seat_rng_state,
 )
-from game.seats.worker import AiWorker
+from game.seats.worker import AiWorker, TransportFactory
 
 log = logging.getLogger(__name__)
 DECISION_PATIENCE = 20.0
@@ -65,13 +65,16 @@ class SeatsController:
         seed: int,
         *,
         use_process: bool = True,
+        transport: TransportFactory | None = None,
         patience: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         rng_states: Mapping[int, RngState] | None = None,
     ) -> None:
         """``rng_states`` (the :attr:`rng_states` of an earlier controller) go on where a
-        saved match stopped; by default each seat's stream starts from ``seed``."""
-        self._worker = AiWorker(specs, use_process)
+        saved match stopped; by default each seat's stream starts from ``seed``.
+        ``transport`` makes the link to the seats' host (see :class:`AiWorker`); by default a
+        worker process, or a thread when ``use_process`` is false or no process can start."""
+        self._worker = AiWorker(specs, use_process, transport=transport)
         self._rng_states: dict[int, RngState] = {
             seat: seat_rng_state(seed, seat) for seat in specs
         } | dict(rng_states or {})

@@ -3,7 +3,9 @@
 The window's process sends typed requests down a pipe and collects the
 replies by polling it once a frame, on its own thread: no reader thread, so
 no lock and no thread that a busy frame loop could starve. If no process can
-be started, the same :class:`SeatHost` answers on a thread instead.
+be started, the same :class:`SeatHost` answers on a thread instead. Each is
+a :class:`Transport` that the worker makes with a :data:`TransportFactory`, so a
+test can hand it one of its own (a scripted host, with no process).
 
 The worker owns its contract: whatever comes back from a seat is data, read and
 checked inside one guard (:func:`_checked`). An answer that cannot be read,
@@ -26,7 +28,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 from game.engine.actions import Action
 from game.engine.view import PlayerView
@@ -175,23 +177,48 @@ class ThreadTransport:
         self._futures = []
 
 
+TransportFactory: TypeAlias = Callable[[Mapping[int, str]], Transport]
+"""Makes a fresh :class:`Transport` to a host of the given AI seats (at the start, and at
+each restart)."""
+
+
+class LocalTransports:
+    """The game's :data:`TransportFactory`: a worker process, or a thread where no process
+    can start (and, once one could not, a thread from then on)."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self.use_process = use_process
+        """Whether the next transport tries a process first."""
+
+    def __call__(self, specs: Mapping[int, str]) -> Transport:
+        if self.use_process:
+            try:
+                return ProcessTransport(specs)
+            except (OSError, ValueError, RuntimeError) as error:
+                log.warning("AI process unavailable, thinking on a thread: %s", error)
+                self.use_process = False
+        return ThreadTransport(specs)
+
+
 class AiWorker:
     """Runs the AI seats' decisions and hints off the frame loop, and checks what they answer."""
 
-    def __init__(self, specs: Mapping[int, str], use_process: bool = True) -> None:
+    def __init__(
+        self,
+        specs: Mapping[int, str],
+        use_process: bool = True,
+        *,
+        transport: TransportFactory | None = None,
+    ) -> None:
+        """The seats ``specs`` think behind a transport that ``transport`` makes (again at
+        each :meth:`restart`); by default :class:`LocalTransports` of ``use_process``."""
         self._specs = dict(specs)
-        self._use_process = use_process
+        self._make_transport = LocalTransports(use_process) if transport is None else transport
         self._pending: dict[int, Request] = {}
         self._transport: Transport = self._start()
 
     def _start(self) -> Transport:
-        if self._use_process:
-            try:
-                return ProcessTransport(self._specs)
-            except (OSError, ValueError, RuntimeError) as error:
-                log.warning("AI process unavailable, thinking on a thread: %s", error)
-                self._use_process = False
-        return ThreadTransport(self._specs)
+        return self._make_transport(self._specs)
 
     @property
     def pid(self) -> int | None:

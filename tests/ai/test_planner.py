@@ -49,7 +49,9 @@ def plain(policy: Planner) -> Planner:
     return Plain(None, policy.style)
 
 
-@pytest.mark.parametrize("policy_class", [HardPolicy, NormalPolicy])
+@pytest.mark.parametrize(
+    "policy_class", [pytest.param(HardPolicy, marks=pytest.mark.slow), NormalPolicy]
+)
 def test_planner_chooses_as_a_plain_planner(
     policy_class: type[HardPolicy | NormalPolicy],
 ) -> None:

@@ -84,7 +84,17 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
 
 
 @pytest.mark.parametrize("rules", OPTION_SETS)
-@pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard", "sampler", "collector"])
+@pytest.mark.parametrize(
+    "policy",
+    [
+        "easy",
+        "greedy",
+        "normal",
+        pytest.param("hard", marks=pytest.mark.slow),
+        "sampler",
+        "collector",
+    ],
+)
 def test_policy_plays_only_legal_actions(policy: str, rules: RuleSet) -> None:
     others = ["greedy", "easy", "random", "greedy", "greedy", "easy", "greedy"]
     seats = [policy, *others[: rules.players - 1]]

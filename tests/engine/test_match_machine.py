@@ -35,6 +35,8 @@ from game.sim import soak
 from tests.engine.match_tools import random_action
 from tests.rule_sets import rule_sets
 
+pytestmark = pytest.mark.slow  # the state machine runs hypothesis's many steps
+
 ANY_CARD = st.builds(
     Card, st.sampled_from(tuple(Rank)), st.sampled_from(tuple(Suit)), st.integers(0, 4)
 ) | st.builds(Card, st.none(), st.none(), st.integers(0, 5))

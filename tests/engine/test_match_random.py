@@ -113,6 +113,17 @@ CONFIGS = {
 }
 
 
+FAST_PLAYS = frozenset(
+    {
+        "base-4p-seed32",
+        "2p-short-jokers2-lay-off-seed3",
+        "3p-three-fifteen-seed44",
+        "5p-short-one-wild-seed32",
+    }
+)
+"""The plays the fast tier keeps (the quickest, four kinds of table); the others are slow."""
+
+
 def test_configs_cover_every_option_value() -> None:
     seen = {name: {RuleSet().to_json()[name]} for name in ALLOWED}
     for config in CONFIGS.values():
@@ -233,7 +244,12 @@ def play_checked(rules: RuleSet, seed: int, config: Config) -> tuple[Match, list
 @pytest.mark.parametrize(
     ("config_id", "seed"),
     [
-        pytest.param(config_id, seed, id=f"{config_id}-seed{seed}")
+        pytest.param(
+            config_id,
+            seed,
+            id=f"{config_id}-seed{seed}",
+            marks=() if f"{config_id}-seed{seed}" in FAST_PLAYS else pytest.mark.slow,
+        )
         for config_id, config in CONFIGS.items()
         for seed in config.seeds
     ],

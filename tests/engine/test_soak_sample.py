@@ -40,6 +40,7 @@ def sample_tasks() -> list[SoakTask]:
     return tasks
 
 
+@pytest.mark.slow
 def test_a_sample_of_the_soak_breaks_nothing() -> None:
     results = [run_task(task) for task in sample_tasks()]
     failures = [result for result in results if result.failure is not None]
@@ -152,6 +153,7 @@ def test_illegal_attempts_are_refused_in_both_phases_and_leave_the_match_alone()
     assert match.phase is Phase.DISCARD and len(match.actions) == 1
 
 
+@pytest.mark.slow
 def test_a_twin_hides_only_what_the_seat_cannot_know() -> None:
     rules = RuleSet(players=4, lay_off=True)
     match, rng = Match.new(rules, 11), random.Random(11)
@@ -206,6 +208,7 @@ def load_benchmark() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_benchmark_prints_its_summary(capsys: pytest.CaptureFixture[str]) -> None:
     benchmark = load_benchmark()
     assert benchmark.main(["--matches", "3", "--workers", "1", "--seed", "2", "--quiet"]) == 0

@@ -196,8 +196,8 @@ def test_each_kind_of_piece_is_told_once(assets: Path, window: App) -> None:
     ("parts", "how"),
     [
         pytest.param(("cards", "four_colour", "7C.svg"), "missing", id="card-not-dealt"),
-        pytest.param(("sounds", "win.wav"), "garbage", id="sound"),
-        pytest.param(("icon.png",), "missing", id="icon"),
+        pytest.param(("sounds", "win.wav"), "garbage", id="sound", marks=pytest.mark.slow),
+        pytest.param(("icon.png",), "missing", id="icon", marks=pytest.mark.slow),
         pytest.param(("fonts", "DejaVuSans-Bold.ttf"), "garbage", id="font"),
     ],
 )

@@ -100,6 +100,7 @@ def test_solve_ends_quietly_when_its_reader_goes() -> None:
     assert (result.returncode, result.stderr) == (BROKEN_PIPE, "")
 
 
+@pytest.mark.slow
 def test_the_tournament_ends_quietly_when_its_reader_goes() -> None:
     seats = ["--seats", "random,random", "--rules", '{"schedule": "short"}', "--matches", "1"]
     result = run_into_closed_pipe(["game.sim", *seats])
@@ -111,6 +112,7 @@ def test_the_review_ends_quietly_when_its_reader_goes(tmp_path: Path) -> None:
     assert (result.returncode, result.stderr) == (BROKEN_PIPE, "")
 
 
+@pytest.mark.slow
 def test_the_smoke_test_ends_quietly_when_its_reader_goes(tmp_path: Path) -> None:
     result = run_into_closed_pipe(["game", "--smoke-test", "--mute"])
     assert (result.returncode, result.stderr) == (BROKEN_PIPE, "")
@@ -177,6 +179,7 @@ def test_sim_reports_bad_rules_in_one_line(rules: str, words: str) -> None:
     assert result.stderr.startswith("python -m game.sim: ")
 
 
+@pytest.mark.slow
 def test_sim_plays_eight_seats_when_the_rules_seat_eight() -> None:
     seats = ",".join(["random"] * 8)
     rules = '{"players": 8, "schedule": "short"}'
@@ -300,7 +303,7 @@ def test_a_screenshot_that_fails_to_save_is_logged_and_the_run_goes_on(
 @pytest.mark.parametrize(
     ("args", "status"),
     [
-        pytest.param([], 0, id="passed"),
+        pytest.param([], 0, id="passed", marks=pytest.mark.slow),
         pytest.param(["--frames", "1"], 1, id="failed"),
     ],
 )

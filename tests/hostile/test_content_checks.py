@@ -182,6 +182,7 @@ def test_the_title_offers_continue_only_for_a_match_it_can_show(tmp_path: Path) 
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [5, 6, 8])
 def test_autoplay_on_settings_of_another_table_size_plays_a_round(
     tmp_path: Path, players: int

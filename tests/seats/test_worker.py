@@ -1,4 +1,8 @@
-"""The AI worker: same decisions as in process, every wrong answer reported, stalls ended."""
+"""The AI worker: same decisions as in process, every wrong answer reported, stalls ended.
+
+The tests of what the worker makes of a reply hand it a scripted transport (no process);
+the others start a real worker process or thread.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
+from game.ai.hint import suggest
 from game.ai.registry import make_policy
 from game.engine.match import Match
 from game.seats.host import SeatHost
@@ -27,8 +33,10 @@ from game.seats.messages import (
     Request,
     seat_rng_state,
 )
-from game.seats.worker import AiWorker, ThreadTransport
+from game.seats.worker import AiWorker, LocalTransports, ThreadTransport, Transport
 from tests.seats.faulty_bots import STUCK_FLAG, bogus_answers
+from tests.seats.scripted import Script, Then
+from tests.seats.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = "tests.seats.faulty_bots:"
@@ -45,13 +53,13 @@ def alive(pid: int) -> bool:
 def answer(worker: AiWorker, request: Request, seconds: float = 60) -> Reply:
     """Send ``request`` and poll until its reply comes."""
     worker.submit(request)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for reply in worker.replies():
-            if reply.job == request.job:
-                return reply
-        time.sleep(0.002)
-    raise AssertionError(f"no reply to job {request.job} in {seconds} s")
+
+    def its_reply() -> Reply | None:
+        return next((reply for reply in worker.replies() if reply.job == request.job), None)
+
+    reply = wait_for(its_reply, f"the reply to job {request.job}", seconds)
+    assert reply is not None
+    return reply
 
 
 def test_decisions_in_the_worker_process_match_the_policy_in_process() -> None:
@@ -146,10 +154,8 @@ def test_restart_ends_a_stuck_worker_and_drops_what_it_owed(
     worker = AiWorker({seat: BOTS + "StuckOnceBot"})
     try:
         worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(5, seat)))
-        deadline = time.monotonic() + 60
-        while not flag.exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert flag.exists() and worker.replies() == []
+        wait_for(flag.exists, "the stuck seat to say it is stuck")
+        assert worker.replies() == []
         pid = worker.pid
         assert pid is not None and alive(pid)
         worker.restart()
@@ -171,11 +177,7 @@ def test_a_killed_worker_fails_what_it_owed() -> None:
         worker.submit(DecideRequest(7, match.view_for(seat), seat_rng_state(6, seat)))
         assert worker.pid is not None
         os.kill(worker.pid, signal.SIGKILL)
-        deadline = time.monotonic() + 30
-        replies: list[Reply] = []
-        while not replies and time.monotonic() < deadline:
-            replies = worker.replies()
-            time.sleep(0.01)
+        replies = wait_for(worker.replies, "a reply from the killed worker", 30)
         assert [(r.job, r.kind) for r in replies if isinstance(r, Failed)] == [
             (7, FailureKind.WORKER_ENDED)
         ]
@@ -183,21 +185,25 @@ def test_a_killed_worker_fails_what_it_owed() -> None:
         worker.close()
 
 
-def test_quitting_never_waits_for_a_stuck_worker() -> None:
+def test_quitting_never_waits_for_a_stuck_worker(tmp_path: Path) -> None:
+    """The program ends while its worker is stuck in a decision (the seat says when)."""
+    flag = tmp_path / "stuck.pid"
     script = (
+        "from pathlib import Path\n"
         "from game.engine.match import Match\n"
         "from game.seats.messages import DecideRequest, seat_rng_state\n"
         "from game.seats.worker import AiWorker\n"
-        "import time\n"
+        "from tests.seats.waiting import wait_for\n"
         "if __name__ == '__main__':\n"
         "    match = Match.new(seed=5)\n"
         "    seat = match.current_seat\n"
-        f"    worker = AiWorker({{seat: '{BOTS}StuckBot'}})\n"
+        f"    worker = AiWorker({{seat: '{BOTS}StuckOnceBot'}})\n"
         "    worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(5, seat)))\n"
-        "    time.sleep(1.0)\n"
+        f"    wait_for(Path({str(flag)!r}).exists, 'the seat to be stuck')\n"
     )
     started = time.monotonic()
-    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, timeout=60)
+    environment = os.environ | {STUCK_FLAG: str(flag)}
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=environment, timeout=90)
     assert result.returncode == 0
     assert time.monotonic() - started < 20, "exit waited for the stuck decision"
 
@@ -224,3 +230,97 @@ def test_a_reply_that_arrives_while_the_thread_is_polled_is_not_lost() -> None:
         assert [delivery.open() for delivery in transport.poll()] == [reply]
     finally:
         transport.stop()
+
+
+def test_a_reply_that_cannot_be_read_is_a_failure() -> None:
+    match = Match.new(seed=6)
+    seat = match.current_seat
+    view = match.view_for(seat)
+    script = Script()
+    script.expect(HintRequest, Then.UNREADABLE, view=view)
+    worker = AiWorker({seat: "greedy"}, transport=script)
+    worker.submit(HintRequest(1, view))
+    [reply] = worker.replies()
+    script.assert_done()
+    assert isinstance(reply, Failed) and reply.kind is FailureKind.ILLEGAL
+    assert "could not be read" in reply.detail and "scripted" in reply.detail
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        pytest.param(
+            lambda asked: Advised(asked.job, suggest(asked.view)), id="a-hint-for-a-decision"
+        ),
+        pytest.param(lambda asked: asked, id="the-request-itself"),
+        pytest.param(lambda asked: "Decided", id="a-word"),
+    ],
+)
+def test_a_reply_of_the_wrong_kind_is_a_failure(sent: Callable[[Request], object]) -> None:
+    match = Match.new(seed=6)
+    seat = match.current_seat
+    script = Script()
+    script.expect(DecideRequest, sent)
+    worker = AiWorker({seat: "greedy"}, transport=script)
+    worker.submit(DecideRequest(1, match.view_for(seat), seat_rng_state(6, seat)))
+    [reply] = worker.replies()
+    assert isinstance(reply, Failed) and reply.kind is FailureKind.ILLEGAL
+    assert "not an answer" in reply.detail
+
+
+def test_a_worker_that_ends_fails_every_request_it_owed_and_then_no_more() -> None:
+    match = Match.new(seed=6)
+    seat = match.current_seat
+    view = match.view_for(seat)
+    script = Script()
+    script.expect(DecideRequest, Then.SILENT)
+    script.expect(HintRequest, Then.SILENT)
+    worker = AiWorker({seat: "greedy"}, transport=script)
+    worker.submit(DecideRequest(1, view, seat_rng_state(6, seat)))
+    worker.submit(HintRequest(2, view))
+    assert worker.replies() == []
+    script.transports[0].end()
+    failed = worker.replies()
+    assert {(reply.job, reply.kind) for reply in failed if isinstance(reply, Failed)} == {
+        (1, FailureKind.WORKER_ENDED),
+        (2, FailureKind.WORKER_ENDED),
+    }
+    assert len(failed) == 2 and worker.replies() == []
+
+
+def test_restart_stops_the_transport_drops_what_it_owed_and_makes_a_fresh_one() -> None:
+    match = Match.new(seed=5)
+    seat = match.current_seat
+    view = match.view_for(seat)
+    script = Script()
+    script.expect(DecideRequest, Then.SILENT, seat=seat)
+    script.expect(HintRequest, view=view)
+    worker = AiWorker({seat: "greedy"}, transport=script)
+    worker.submit(DecideRequest(1, view, seat_rng_state(5, seat)))
+    worker.restart()
+    stuck, fresh = script.transports
+    assert stuck.stopped and not fresh.stopped
+    assert worker.replies() == [], "the stuck request is dropped, not answered"
+    worker.submit(HintRequest(2, view))
+    [advised] = worker.replies()
+    assert isinstance(advised, Advised) and advised.job == 2
+    worker.close()
+    script.assert_done()
+    assert fresh.stopped
+
+
+def test_the_games_transports_think_on_a_thread_once_no_process_can_start(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def no_process(specs: Mapping[int, str]) -> Transport:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr("game.seats.worker.ProcessTransport", no_process)
+    transports = LocalTransports()
+    first = transports({0: "greedy"})
+    try:
+        assert isinstance(first, ThreadTransport) and first.pid is None
+        assert not transports.use_process and "thinking on a thread" in caplog.text
+    finally:
+        first.stop()
+    assert isinstance(LocalTransports(use_process=False)({}), ThreadTransport)

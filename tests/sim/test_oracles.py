@@ -58,6 +58,7 @@ def test_the_next_card_seer_is_told_nothing_in_its_discard_phase() -> None:
     raise AssertionError("no discard phase")
 
 
+@pytest.mark.slow
 def test_the_hand_seer_weighs_draws_from_the_stock_alone() -> None:
     differs = 0
     for turn, match in enumerate(greedy_match_states(5)):
@@ -103,6 +104,7 @@ def test_oracle_seats_play_in_parallel_runs() -> None:
     assert len(records) == 2 and all(record.rounds > 0 for record in records)
 
 
+@pytest.mark.slow
 def test_the_outs_seer_looks_less_far_the_likelier_another_seat_goes_out() -> None:
     readings: list[float] = []
     fed_out = 0

@@ -148,6 +148,7 @@ def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:
         assert (tmp_path / name).read_bytes() == (CARDS / name).read_bytes(), name
 
 
+@pytest.mark.slow
 def test_the_contact_sheet_shows_every_card_file(tmp_path: Path) -> None:
     tool = load_tool("make_cards")
     rows = tool.sheet_rows()

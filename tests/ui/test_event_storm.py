@@ -59,6 +59,8 @@ from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, describe
 from tests.ui.every_screen import profile_with
 
+pytestmark = pytest.mark.slow  # every storm drives the real window for thousands of frames
+
 
 @dataclass(frozen=True, slots=True)
 class Run:

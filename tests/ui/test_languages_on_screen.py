@@ -25,6 +25,8 @@ from tests.ui.every_screen import (
     window,
 )
 
+pytestmark = pytest.mark.slow  # the language tour visits every screen in each language and size
+
 SIZES = [(640, 400), (1280, 800), (3840, 2160)]
 """The smallest window, the usual one and the largest (a 4K screen)."""
 SHOTS = (

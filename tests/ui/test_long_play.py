@@ -18,6 +18,8 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from benchmarks.long_play import Sample, autoplay_window, play_matches
 from game.engine.rules import RuleSet
 from game.profile.folder import Profile
@@ -67,6 +69,7 @@ def record_caches(app: App) -> dict[str, Recording]:
     return recordings
 
 
+@pytest.mark.slow
 def test_three_matches_of_one_deal_leave_every_cache_as_the_first_did() -> None:
     profile = tempfile.mkdtemp(prefix="three-thirteen-long-play-")
     memory = Memory(Profile(Path(profile)))

@@ -267,6 +267,7 @@ def test_a_discard_is_seen_on_its_way_to_the_pile(
     )
 
 
+@pytest.mark.slow
 def test_the_cards_kept_at_rest_always_look_as_if_drawn_afresh(app: App) -> None:
     """The layer kept between frames never shows a stale table: deal, moves, a selection."""
     table = start_table(app, pace=PACE)

@@ -79,6 +79,7 @@ def test_the_title_names_the_given_seats_and_deals_them(tmp_path: Path) -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_your_own_bot_plays_a_round_from_the_command_line() -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [

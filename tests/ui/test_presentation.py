@@ -70,6 +70,7 @@ def player(app: App, table: TableScene, frames: int) -> Iterator[None]:
         yield
 
 
+@pytest.mark.slow
 def test_each_frame_shown_is_the_frame_drawn_afresh(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -110,6 +111,7 @@ def drawn_afresh(app: App) -> pygame.Surface:
     return fresh
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opening", [summary_of_a_round, open_match_end])
 def test_an_overlay_is_drawn_again_only_where_and_when_it_changes(
     app: App, monkeypatch: pytest.MonkeyPatch, opening: Callable[[App], Overlay]

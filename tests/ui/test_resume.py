@@ -77,6 +77,7 @@ def resume(profile: str) -> tuple[App, TableScene]:
     return app, table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", ["mid-turn", "mid-drag", "mid-animation"])
 def test_a_match_quit_at_any_moment_goes_on_exactly(
     uninterrupted: str, tmp_path: Path, moment: str
@@ -157,6 +158,7 @@ def test_continue_with_nothing_saved_starts_a_new_match_and_says_so(tmp_path: Pa
         app.close()
 
 
+@pytest.mark.slow
 def test_continue_from_the_command_line_with_autoplay_plays_on(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     base = [sys.executable, "-m", "game", "--profile", str(tmp_path), "--speed", "max"]

@@ -4,6 +4,7 @@ costliest marked, stepped through with the keys."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.app import App
 from game.ui.screens.review_screen import ReviewScene
@@ -28,6 +29,7 @@ def play_to_the_summary(app: App) -> RoundSummaryScene:
     return summary
 
 
+@pytest.mark.slow
 def test_the_round_summary_opens_a_review_of_that_round() -> None:
     profile = profile_with(late_saved_match())
     app = make_app(profile=profile, resume=True, mute=True, ai_process=False)

@@ -108,6 +108,7 @@ def test_screenshots_of_a_mid_round_table_and_a_round_summary(
         app.close()
 
 
+@pytest.mark.slow
 def test_autoplay_from_the_command_line(tmp_path: Path) -> None:
     shot = tmp_path / "autoplay.png"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

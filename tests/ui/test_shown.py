@@ -18,13 +18,13 @@ from game.ui.table.shown import ShownTable
 @pytest.mark.parametrize(
     "rules",
     [
-        RuleSet(),
+        pytest.param(RuleSet(), marks=pytest.mark.slow),
         RuleSet(jokers=2, schedule="short"),
-        RuleSet(lay_off=True, discard_taken_card=True),
+        pytest.param(RuleSet(lay_off=True, discard_taken_card=True), marks=pytest.mark.slow),
     ],
     ids=["default", "jokers-short", "lay-off"],
 )
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_events_rebuild_the_table(rules: RuleSet, seed: int) -> None:
     rng = random.Random(seed)
     match = Match.new(rules, seed)

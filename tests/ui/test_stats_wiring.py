@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import level_key
@@ -14,6 +16,7 @@ from tests.ui.driver import FRAME, click
 from tests.ui.test_resume import SEATS, human_table, play, reopened_with_a_saved_match
 
 
+@pytest.mark.slow
 def test_a_finished_match_is_counted_for_its_level_and_overall(app: App) -> None:
     table = human_table(app)
     play(app, table)
@@ -46,6 +49,7 @@ def test_a_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path: Path) -> N
         again.close()
 
 
+@pytest.mark.slow
 def test_the_statistics_reset_only_after_a_second_click(app: App) -> None:
     table = human_table(app)
     play(app, table)

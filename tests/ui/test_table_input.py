@@ -68,6 +68,7 @@ def test_a_turn_by_keys(app: App) -> None:
     assert table.match.current_seat != 0 or table.match.round_index > 0
 
 
+@pytest.mark.slow
 def test_the_window_keeps_answering_while_an_ai_thinks(app: App) -> None:
     policies = {1: "tests.seats.slow_bot:SlowBot", 2: "greedy", 3: "greedy"}
     table = TableScene(app, MatchSetup(seed=4, policies=policies, move_seconds=0.0))

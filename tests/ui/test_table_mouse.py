@@ -46,6 +46,7 @@ def assert_hand_matches(table: TableScene) -> None:
     assert Counter(table.hand) == Counter(table.match.hands[0])
 
 
+@pytest.mark.slow
 def test_a_whole_match_by_drag_and_drop(app: App) -> None:
     table = start_table(app)
     player = MousePlayer()

@@ -50,6 +50,7 @@ def play_to_the_end(app: App, table: TableScene, kill_after: tuple[int, ...] = (
     step_until(app, over, frames=200_000)
 
 
+@pytest.mark.slow
 def test_a_whole_match_with_a_seat_that_raises_and_answers_nonsense(app: App) -> None:
     policies = {0: "greedy", 1: BOTS + "ErraticBot", 2: "greedy", 3: BOTS + "ErraticBot"}
     table = seat_table(app, 14, policies)
@@ -60,6 +61,7 @@ def test_a_whole_match_with_a_seat_that_raises_and_answers_nonsense(app: App) ->
     assert table.shown.totals == table.match.totals
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_match_leaves_the_match_its_seed_gives(app: App) -> None:
     policies = {0: "random", 1: "easy", 2: "greedy", 3: "normal"}
     calm = seat_table(app, 15, dict(policies))
@@ -72,6 +74,7 @@ def test_a_worker_killed_mid_match_leaves_the_match_its_seed_gives(app: App) -> 
     assert Match.replay(match.rules, match.seed, match.actions) == match
 
 
+@pytest.mark.slow
 def test_a_round_with_hostile_seats_ends_with_the_match_saved_and_loadable(app: App) -> None:
     """Left's answers raise when compared, Top spoils its random stream, Right's answers
     cannot be read by the window: the round is played out and saved all the same."""
@@ -99,6 +102,7 @@ def play_until_left_moved(app: App, spec: str) -> TableScene:
     return table
 
 
+@pytest.mark.slow
 def test_a_stuck_decision_is_asked_again_of_a_fresh_worker(
     app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
