@@ -98,31 +98,28 @@ def test_each_seat_level_reaches_the_next_match(app: App, seat: int) -> None:
     assert table.setup.policies == expected
 
 
-def test_a_seat_renamed_by_typing_is_called_so_at_the_table(app: App) -> None:
+def rename_top(app: App, typed: str) -> None:
+    """In the settings, rub out Top's name and type ``typed`` in its place."""
     screen = open_settings(app)
     index = focus_row(app, screen, "Top: name")
-    row = screen.form.rows[index]
-    assert isinstance(row, NameRow)
+    assert isinstance(screen.form.rows[index], NameRow)
     key(pygame.K_RETURN)
     for _ in range(3):
         key(pygame.K_BACKSPACE)
-    post(pygame.TEXTINPUT, text="Zoé")
+    post(pygame.TEXTINPUT, text=typed)
     key(pygame.K_RETURN)
     app.step(FRAME)
+
+
+def test_a_seat_renamed_by_typing_is_called_so_at_the_table(app: App) -> None:
+    rename_top(app, "Zoé")
     assert app.memory.settings.names == ("Left", "Zoé", "Right")
     table = new_match(app)  # typing is over: Escape now leaves the screen
     assert table.picture().seat_labels[2] == "Zoé · Normal"
 
 
 def test_a_name_typed_with_characters_no_name_may_hold_keeps_the_rest(app: App) -> None:
-    screen = open_settings(app)
-    focus_row(app, screen, "Top: name")
-    key(pygame.K_RETURN)
-    for _ in range(3):
-        key(pygame.K_BACKSPACE)
-    post(pygame.TEXTINPUT, text="Z\x00o\ud800\te")
-    key(pygame.K_RETURN)
-    app.step(FRAME)
+    rename_top(app, "Z\x00o\ud800\te")
     assert app.memory.settings.names == ("Left", "Zoe", "Right")
 
 
