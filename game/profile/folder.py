@@ -74,9 +74,11 @@ class Profile:
 
     def sweep(self) -> None:
         """Remove the temporary files that a write cut short (a kill, a power cut) left
-        behind; one younger than :data:`LEFTOVER_SECONDS` may be another game's, writing now."""
+        behind (``.match.json.….tmp``: only the game's own, should ``--profile`` name a folder
+        other programs use too); one younger than :data:`LEFTOVER_SECONDS` may be another
+        game's, writing now."""
         try:
-            leftovers = list(self.folder.glob(f".*{TEMPORARY_SUFFIX}"))
+            leftovers = list(self.folder.glob(f".*.json.*{TEMPORARY_SUFFIX}"))
         except OSError:
             return
         for leftover in leftovers:

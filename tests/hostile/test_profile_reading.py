@@ -162,3 +162,13 @@ def test_temporary_files_a_killed_write_left_are_swept_at_the_next_start(tmp_pat
     assert not old.exists(), "a leftover of a killed write stays"
     assert fresh.exists(), "another game's write in progress was taken away"
     assert memory.saved_match() is not None
+
+
+def test_the_sweep_takes_only_the_games_own_leftovers(tmp_path: Path) -> None:
+    others = [tmp_path / ".editor-swap.tmp", tmp_path / ".notes.txt.x1.tmp"]
+    for other in others:
+        other.write_text("another program's")
+        long_ago = time.time() - LEFTOVER_SECONDS - 5
+        os.utime(other, (long_ago, long_ago))
+    Memory(Profile(tmp_path))
+    assert all(other.exists() for other in others)
