@@ -85,7 +85,8 @@ class SettingsScene(Scene):
     def _rule_row(self, option: RuleOption) -> Row:
         field = option.field
         if not option.adjustable:
-            return NoteRow(f"{option.label}: {option.default.label}", option.explanation)
+            fixed = _("{option}: {choice}").format(option=option.label, choice=option.default.label)
+            return NoteRow(fixed, option.explanation)
         row: ChoiceRow[RuleValue] = ChoiceRow(
             option.label,
             option.values,
