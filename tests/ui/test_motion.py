@@ -4,6 +4,8 @@ instant speed none of it waits."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -205,14 +207,15 @@ def test_nothing_counts_at_the_instant_speed() -> None:
         window.close()
 
 
-def open_match_end(app: App) -> MatchEndScene:
-    """The end of a match played out to its last move, over its table."""
+def open_match_end(app: App, winners: tuple[int, ...] = (0,)) -> MatchEndScene:
+    """The end of a match played out to its last move, over its table, won by ``winners``."""
     table = start_table(app, pace=0.0)
     match = late_saved_match().match
     while not match.is_over:
         events = match.apply(match.legal_actions()[0])
     over = events[-1]
     assert isinstance(over, MatchOver)
+    over = replace(over, winners=winners)
     shown = ShownTable.of_match(match, True, match.hands[0])
     ending = MatchEndScene(app, shown, table.setup.seating, over, lambda: None)
     app.push(ending)
@@ -230,6 +233,18 @@ def test_the_match_end_celebrates_the_winner_until_a_click(app: App) -> None:
     assert app.stack.top is ending and not ending.moving
     key(pygame.K_SPACE)
     assert not ending.moving
+
+
+@pytest.mark.parametrize("winners", [(1,), (2, 3), ()], ids=["left", "top-and-right", "nobody"])
+def test_only_your_win_is_celebrated(app: App, winners: tuple[int, ...]) -> None:
+    ending = open_match_end(app, winners)
+    for _ in range(30):
+        app.step(FRAME)
+    assert not ending.moving and not any(0 < piece.y < 1 for piece in ending.confetti.pieces)
+
+
+def test_a_shared_win_of_yours_is_celebrated(app: App) -> None:
+    assert open_match_end(app, (0, 2)).moving
 
 
 def test_no_celebration_waits_at_the_instant_speed() -> None:

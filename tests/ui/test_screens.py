@@ -6,13 +6,16 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.engine.actions import Phase
+from game.engine.cards import Card
 from game.ui.app import App
+from game.ui.kit.sprites import Pose
 from game.ui.screens.title import TitleScene
 from game.ui.table import hand_order
 from game.ui.table.match_setup import MatchSetup
@@ -161,3 +164,24 @@ def test_the_table_behind_a_round_summary_still_shows_that_round(app: App) -> No
     assert table.picture().title.startswith("Round 1 of 11")
     summary.close()
     step_until(app, lambda: table.shown.round_index == 1)
+
+
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_the_titles_fan_shows_a_printed_joker_only_when_the_rules_deal_them(
+    app: App, jokers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = app.memory
+    rules = replace(memory.settings.rules, jokers=jokers)
+    memory.save_settings(memory.settings.changed(rules=rules))
+    drawn: list[Card] = []
+    draw = app.art.draw
+
+    def recorded(surface: pygame.Surface, card: Card, pose: Pose) -> pygame.Rect:
+        drawn.append(card)
+        return draw(surface, card, pose)
+
+    monkeypatch.setattr(app.art, "draw", recorded)
+    app.replace(TitleScene(app))
+    app.draw()
+    assert len(drawn) == 5
+    assert any(card.is_joker for card in drawn) == bool(jokers)

@@ -26,6 +26,9 @@ _FAN = (
     Card(Rank.JACK, Suit.DIAMONDS),
     Card(Rank.KING, Suit.CLUBS),
 )
+"""The title's fan of cards, a printed joker in the middle when the rules deal jokers..."""
+_FAN_WITHOUT_JOKERS = (*_FAN[:2], Card(Rank.QUEEN, Suit.SPADES), *_FAN[3:])
+"""...and a Queen in its place when they do not (the title shows no card the game won't)."""
 TAGLINE = N_(
     "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 )
@@ -131,7 +134,8 @@ class TitleScene(Scene):
         width, height = surface.get_size()
         surface.blit(felt((width, height)), (0, 0))
         card_height = self.card_height
-        for index, card in enumerate(_FAN):
+        fan = _FAN if self.context.memory.settings.rules.jokers else _FAN_WITHOUT_JOKERS
+        for index, card in enumerate(fan):
             angle = (index - 2) * -9
             center = (
                 width / 2 + (index - 2) * card_height * 0.32,

@@ -515,9 +515,10 @@ class MatchEndScene(Overlay):
     ) -> None:
         super().__init__(context, shown, seating)
         self.event = event
-        celebrated = bool(self.pace and event.winners)
+        celebrated = bool(self.pace) and seating.human and 0 in event.winners
         self.confetti = Confetti(sum(event.totals), SHOWER_SECONDS if celebrated else 0.0)
-        """The winner's celebration (none at the instant speed, nor without a winner)."""
+        """The player's celebration: only when you win (alone or sharing), and none at the
+        instant speed."""
         self.motions.append(self.confetti)
         self.buttons = [Button(N_("New game"), new_game)]
         if same_deal is not None:
