@@ -18,6 +18,7 @@ default (4) comes first and the other counts follow in ``ALLOWED`` order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeAlias
@@ -414,3 +415,23 @@ def non_default(rules: RuleSet) -> tuple[tuple[RuleOption, Choice], ...]:
         if chosen is not rule_option.default:
             found.append((rule_option, chosen))
     return tuple(found)
+
+
+IDLE_WHEN: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
+    "joker_penalty": (
+        lambda rules: rules.jokers == 0,
+        N_("No printed jokers are dealt: choose some under Printed jokers first"),
+    ),
+    "ace_high_penalty": (
+        lambda rules: not rules.aces_high,
+        N_("Aces are low only: this counts once an ace may be high (see Aces)"),
+    ),
+}
+"""The options that cannot apply under some other choice, and why (in words)."""
+
+
+def idle_reason(rules: RuleSet, field: str) -> str | None:
+    """Why the option ``field`` changes nothing under ``rules`` (in the language in use), or
+    None if it applies."""
+    found = IDLE_WHEN.get(field)
+    return _(found[1]) if found is not None and found[0](rules) else None

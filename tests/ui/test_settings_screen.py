@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -20,6 +22,11 @@ from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
 
 ADJUSTABLE = [option for option in rule_options() if option.adjustable]
+FREED: dict[str, dict[str, Any]] = {
+    "joker_penalty": {"jokers": 2},
+    "ace_high_penalty": {"aces": "low_or_high"},
+}
+"""For an option that another rules out at the defaults, the change that lets it apply."""
 
 
 def open_settings(app: App) -> SettingsScene:
@@ -59,6 +66,9 @@ def new_match(app: App) -> TableScene:
 @pytest.mark.parametrize("option", ADJUSTABLE, ids=[option.field for option in ADJUSTABLE])
 def test_each_rule_reaches_the_next_match(app: App, option: RuleOption) -> None:
     field = option.field
+    memory = app.memory
+    rules = replace(memory.settings.rules, **FREED.get(field, {}))
+    memory.save_settings(memory.settings.changed(rules=rules))
     screen = open_settings(app)
     focus_row(app, screen, option.label)
     key(pygame.K_RIGHT)
@@ -243,3 +253,61 @@ def test_the_help_line_tells_exactly_the_keys_the_screen_takes(app: App) -> None
 
     found = keys_taken(app, state, back_on_the_coach_row)
     assert found == told, differences(found, told)
+
+
+@pytest.mark.parametrize(
+    ("label", "ruling", "freeing"),
+    [
+        pytest.param("Joker penalty", {"jokers": 0}, FREED["joker_penalty"], id="jokers"),
+        pytest.param("Ace penalty", {"aces": "low"}, FREED["ace_high_penalty"], id="aces"),
+    ],
+)
+def test_an_option_that_cannot_apply_is_idle_and_says_why(
+    app: App, label: str, ruling: dict[str, Any], freeing: dict[str, Any]
+) -> None:
+    memory = app.memory
+    field = next(option.field for option in ADJUSTABLE if option.label == label)
+    memory.save_settings(memory.settings.changed(rules=replace(memory.settings.rules, **ruling)))
+    screen = open_settings(app)
+    index = focus_row(app, screen, label)
+    before = getattr(app.memory.settings.rules, field)
+    key(pygame.K_RIGHT)
+    _left, right = screen.form.arrow_rects(index)
+    click(right.center)
+    app.step(FRAME)
+    assert getattr(app.memory.settings.rules, field) == before, "an idle option changed"
+    row = screen.form.rows[index]
+    assert row.idle_reason() is not None and row.explanation() == row.idle_reason()
+    app.text.drawn = []
+    app.draw()
+    drawn = [text.message for text in app.text.drawn]
+    app.text.drawn = None
+    assert row.idle_reason() in drawn
+    rules = replace(app.memory.settings.rules, **freeing)
+    memory.save_settings(memory.settings.changed(rules=rules))
+    key(pygame.K_RIGHT)
+    app.step(FRAME)
+    assert getattr(app.memory.settings.rules, field) != before, "a free option stays idle"
+    assert row.idle_reason() is None
+
+
+def test_a_list_that_goes_on_shows_where(app: App) -> None:
+    screen = open_settings(app)
+    form = screen.form
+    assert form.visible < len(form.rows), "the list fits: nothing to cue"
+
+    def cues() -> set[str]:
+        app.text.drawn = []
+        app.draw()
+        shown = {text.message for text in app.text.drawn} & {"▲", "▼"}
+        app.text.drawn = None
+        return shown
+
+    assert cues() == {"▼"}
+    for _ in range(len(form.rows)):
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        app.step(FRAME)
+    assert cues() == {"▲"}
+    post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    app.step(FRAME)
+    assert cues() == {"▲", "▼"}

@@ -24,6 +24,8 @@ from game.ui.kit.widgets import GOLD, INK, MUTED
 
 T = TypeVar("T")
 ARROW_LEFT, ARROW_RIGHT = "◀", "▶"
+SCROLL_UP, SCROLL_DOWN = "▲", "▼"
+"""The cues beside a list that goes on above or below what is shown."""
 HIGHLIGHT = (34, 84, 60)
 
 
@@ -41,6 +43,9 @@ class ChoiceRow(Generic[T]):
     """The line under the row for a value."""
     default: T | None = None
     """The value marked as the default."""
+    idle: Callable[[], str | None] = lambda: None
+    """Why the setting cannot apply now (another setting rules it out), or None: an idle
+    row keeps its value, shows no arrows and says why."""
     focusable = True
     arrows = True
     """Shows ◀ and ▶ (a click on the value steps too)."""
@@ -49,8 +54,13 @@ class ChoiceRow(Generic[T]):
         """Enter or a click on the value: the next value."""
         self.step(1)
 
+    def idle_reason(self) -> str | None:
+        return self.idle()
+
     def step(self, by: int) -> None:
-        """Move ``by`` values on (wrapping round)."""
+        """Move ``by`` values on (wrapping round); nothing while the row is idle."""
+        if self.idle() is not None:
+            return
         values = list(self.values)
         index = values.index(self.get()) if self.get() in values else 0
         self.set(values[(index + by) % len(values)])
@@ -63,7 +73,8 @@ class ChoiceRow(Generic[T]):
         return shown
 
     def explanation(self) -> str:
-        return self.explain(self.get())
+        reason = self.idle()
+        return reason if reason is not None else self.explain(self.get())
 
 
 @dataclass(slots=True)
@@ -86,6 +97,9 @@ class NameRow:
 
     def step(self, by: int) -> None:
         """Arrows do not change a name."""
+
+    def idle_reason(self) -> str | None:
+        return None
 
     def shown(self) -> str:
         return f"{self.typing}▏" if self.typing is not None else self.get()
@@ -110,6 +124,9 @@ class NoteRow:
 
     def step(self, by: int) -> None:
         """Nothing to change."""
+
+    def idle_reason(self) -> str | None:
+        return None
 
     def shown(self) -> str:
         return ""
@@ -256,7 +273,8 @@ class Form:
             row, rect = self.rows[index], self.row_rect(index)
             if index == self.focus:
                 pygame.draw.rect(surface, HIGHLIGHT, rect, border_radius=6)
-            label_colour = INK if row.focusable else GOLD
+            idle = row.idle_reason() is not None
+            label_colour = MUTED if idle else INK if row.focusable else GOLD
             corner = (rect.left + 8, rect.top + 4)
             inner = rect.inflate(-16, 0)
             label_box = inner
@@ -264,14 +282,26 @@ class Form:
                 left, right = self.arrow_rects(index)
                 width, height = left.left - 4 - inner.left, left.bottom - rect.top
                 label_box = pygame.Rect(inner.left, rect.top, width, height)
-                if row.arrows:
+                if row.arrows and not idle:
                     text.blit(surface, ARROW_LEFT, size, GOLD, box=left, center=left.center)
                     text.blit(surface, ARROW_RIGHT, size, GOLD, box=right, center=right.center)
                 middle = ((left.right + right.left) // 2, left.centery)
                 value_box = pygame.Rect(left.right, left.top, right.left - left.right, left.height)
-                text.blit(surface, row.shown(), size, INK, box=value_box, center=middle)
+                text.blit(
+                    surface, row.shown(), size, MUTED if idle else INK, box=value_box, center=middle
+                )
             text.blit(surface, row.label, size, label_colour, True, box=label_box, topleft=corner)
             below = (rect.left + 8, rect.top + round(size * 1.45))
             explanation = row.explanation()
             text.blit(surface, explanation, max(9, size - 3), MUTED, box=inner, topleft=below)
         surface.set_clip(clip)
+        self._draw_scroll_cues(surface, text)
+
+    def _draw_scroll_cues(self, surface: pygame.Surface, text: Text) -> None:
+        """▲ beside the list while rows are hidden above, ▼ while rows are hidden below."""
+        size = self.text_size
+        column = pygame.Rect(self.area.right, self.area.top, size * 2, self.area.height)
+        if self.scroll > 0:
+            text.blit(surface, SCROLL_UP, size, GOLD, box=column, midtop=column.midtop)
+        if self.scroll + self.visible < len(self.rows):
+            text.blit(surface, SCROLL_DOWN, size, GOLD, box=column, midbottom=column.midbottom)

@@ -20,7 +20,13 @@ from game.ui.kit.keys import Shortcut, help_line, press
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.layout import TableLayout
-from game.words.rule_options import RuleOption, RuleValue, rule_options, with_choice
+from game.words.rule_options import (
+    RuleOption,
+    RuleValue,
+    idle_reason,
+    rule_options,
+    with_choice,
+)
 from game.words.table_words import Seating, policy_label
 
 SEAT_NAME_WORDS = {
@@ -95,6 +101,7 @@ class SettingsScene(Scene):
             name_of=lambda value: option.choice(value).label,
             explain=lambda value: option.choice(value).explanation,
             default=option.default.value,
+            idle=lambda: idle_reason(self.settings.rules, field),
         )
         return row
 
