@@ -193,19 +193,22 @@ class Tour:
         screen = SettingsScene(app)
         app.push(screen)
         self.frames()
-        form = screen.form
         left_alone = {_("Language"), _("Full screen")}  # they change the window, not words
-        for index, row in enumerate(form.rows):
-            form.focus = index
-            form.place(form.area, form.text_size)
-            if isinstance(row, ChoiceRow) and row.label not in left_alone:
-                keep = row.get()
-                for value in row.values:
-                    row.set(value)
-                    self.look(f"settings, row {index} = {value!r}")
-                row.set(keep)
-            else:
-                self.look(f"settings, row {index}")
+        for section in range(len(screen.forms)):
+            screen.show_section(section)
+            form = screen.form
+            for index, row in enumerate(form.rows):
+                form.focus = index
+                form.place(form.area, form.text_size)
+                where = f"settings, section {section}, row {index}"
+                if isinstance(row, ChoiceRow) and row.label not in left_alone:
+                    keep = row.get()
+                    for value in row.values:
+                        row.set(value)
+                        self.look(f"{where} = {value!r}")
+                    row.set(keep)
+                else:
+                    self.look(where)
         app.pop()
 
     def reading(self, scene: ReadingScene, name: str) -> None:

@@ -9,11 +9,13 @@ from typing import Any
 import pygame
 import pytest
 
+from game.engine.cards import Card
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.kit.form import ChoiceRow, NameRow
+from game.ui.kit.sprites import Pose
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.table import TableScene
@@ -40,8 +42,22 @@ def open_settings(app: App) -> SettingsScene:
     return screen
 
 
+def tab_to(app: App, screen: SettingsScene, label: str) -> int:
+    """Press Tab until the section shown holds the row whose label starts with ``label``;
+    that row's index."""
+    for _ in range(len(screen.forms)):
+        found = [i for i, row in enumerate(screen.form.rows) if row.label.startswith(label)]
+        if found:
+            return found[0]
+        key(pygame.K_TAB)
+        app.step(FRAME)
+    raise AssertionError(f"no section holds a row {label!r}")
+
+
 def focus_row(app: App, screen: SettingsScene, label: str) -> int:
-    """Press Down until the row called ``label`` has the focus; its index."""
+    """Tab to the section of the row called ``label``, then press Down until it has the
+    focus; its index."""
+    tab_to(app, screen, label)
     for _ in range(len(screen.form.rows)):
         if screen.form.rows[screen.form.focus].label == label:
             return screen.form.focus
@@ -81,7 +97,7 @@ def test_each_rule_reaches_the_next_match(app: App, option: RuleOption) -> None:
 
 def test_a_click_on_an_arrow_changes_a_row_and_says_when_it_applies(app: App) -> None:
     screen = open_settings(app)
-    index = next(i for i, row in enumerate(screen.form.rows) if row.label == "Printed jokers")
+    index = tab_to(app, screen, "Printed jokers")
     while screen.form.row_rect(index).bottom > screen.form.area.bottom:
         post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
         app.step(FRAME)
@@ -135,7 +151,8 @@ def test_a_name_typed_with_characters_no_name_may_hold_keeps_the_rest(app: App) 
 
 def test_the_players_option_is_shown_but_not_offered(app: App) -> None:
     screen = open_settings(app)
-    players = next(row for row in screen.form.rows if row.label.startswith("Players"))
+    index = tab_to(app, screen, "Players")
+    players = screen.form.rows[index]
     assert not players.focusable and "four" in players.explanation()
 
 
@@ -240,14 +257,18 @@ def test_the_help_line_tells_exactly_the_keys_the_screen_takes(app: App) -> None
     told = keys_told(drawn_help_line(app))
     assert pygame.K_ESCAPE in told
 
+    section = screen.section
+
     def state() -> object:
         form = screen.form
         typing = form.typing is not None
-        return app.stack.top, form.focus, form.scroll, app.memory.settings.to_json(), typing
+        settings = app.memory.settings.to_json()
+        return app.stack.top, screen.section, form.focus, form.scroll, settings, typing
 
     def back_on_the_coach_row() -> None:
         if app.stack.top is not screen:
             app.push(screen)
+        screen.show_section(section)
         screen.form.focus = coach
         screen.form.place(screen.form.area, screen.form.text_size)
 
@@ -293,6 +314,7 @@ def test_an_option_that_cannot_apply_is_idle_and_says_why(
 
 def test_a_list_that_goes_on_shows_where(app: App) -> None:
     screen = open_settings(app)
+    tab_to(app, screen, "The rules")
     form = screen.form
     assert form.visible < len(form.rows), "the list fits: nothing to cue"
 
@@ -311,3 +333,62 @@ def test_a_list_that_goes_on_shows_where(app: App) -> None:
     post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
     app.step(FRAME)
     assert cues() == {"▲", "▼"}
+
+
+SECTION_ROWS = {
+    "Game": {"Left: level", "Top: name", "Animation speed", "Coach", "Undo"},
+    "Rules": {option.label for option in ADJUSTABLE},
+    "Table and cards": {"Deck", "Card back", "Card indices", "Action log", "Full screen"},
+    "Sound": {"Sound volume", "Mute"},
+    "Language": {"Language"},
+}
+"""What a player looks for in each section (some of it)."""
+
+
+def test_each_section_opens_by_its_tab_and_holds_its_settings(app: App) -> None:
+    screen = open_settings(app)
+    assert [tab.words for tab in screen.tabs] == list(SECTION_ROWS)
+    for tab, wanted in zip(screen.tabs, SECTION_ROWS.values(), strict=True):
+        click(tab.rect.center)
+        app.step(FRAME)
+        assert screen.tabs[screen.section] is tab
+        labels = {row.label for row in screen.form.rows}
+        assert wanted <= labels, f"{tab.words}: missing {wanted - labels}"
+
+
+def test_tab_and_shift_tab_walk_the_sections(app: App) -> None:
+    screen = open_settings(app)
+    seen = []
+    for _ in range(len(screen.tabs)):
+        seen.append(screen.section)
+        key(pygame.K_TAB)
+        app.step(FRAME)
+    assert seen == list(range(len(screen.tabs))) and screen.section == 0
+    key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    app.step(FRAME)
+    assert screen.section == len(screen.tabs) - 1
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800), (2560, 1440)], ids=str)
+def test_the_cards_section_shows_the_cards_as_chosen(size: tuple[int, int]) -> None:
+    window = make_app(mute=True, size=size)
+    try:
+        screen = open_settings(window)
+        tab_to(window, screen, "Deck")
+        drawn: list[tuple[str, str, bool]] = []
+        draw = window.art.draw
+
+        def recorded(surface: pygame.Surface, card: Card, pose: Pose) -> pygame.Rect:
+            drawn.append((window.art.deck, window.art.back, pose.face_up))
+            return draw(surface, card, pose)
+
+        window.art.draw = recorded  # type: ignore[method-assign]
+        window.draw()
+        assert screen.preview_height > 0 and (("classic", "blue", False) in drawn)
+        choose(window, screen, "Card back", "red")
+        choose(window, screen, "Deck", "four_colour")
+        drawn.clear()
+        window.draw()
+        assert ("four_colour", "red", True) in drawn and ("four_colour", "red", False) in drawn
+    finally:
+        window.close()

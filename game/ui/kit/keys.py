@@ -27,7 +27,8 @@ class Shortcut:
     """Keys that do one thing, and the words that say so."""
 
     words: str
-    """What the help line says of it, e.g. ``S stock`` (English, marked with ``N_``)."""
+    """What the help line says of it, e.g. ``S stock`` (English, marked with ``N_``); empty
+    for the Shift variant of the shortcut listed after it, told by that one's words."""
     actions: Mapping[int, Callable[[], object]]
     """What each of its keys does (``←/→``: two keys, two directions)."""
     shift: bool = False
@@ -50,4 +51,5 @@ def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
 
 def help_line(shortcuts: Iterable[Shortcut]) -> str:
     """The live ``shortcuts`` in words, in the language in use, in the order listed."""
-    return SEPARATOR.join(_(shortcut.words) for shortcut in shortcuts if shortcut.live())
+    told = (shortcut for shortcut in shortcuts if shortcut.live() and shortcut.words)
+    return SEPARATOR.join(_(shortcut.words) for shortcut in told)

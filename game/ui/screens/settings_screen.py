@@ -7,16 +7,20 @@ says so), everything else at once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from game.ai.levels import LEVELS_BY_NAME, OFFERED_LEVELS
+from game.engine.cards import Card, Rank, Suit
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from game.profile.settings import CARD_BACKS, DECK_STYLES, NAME_LENGTH, SEATS, SPEEDS, Settings
+from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.kit.keys import Shortcut, help_line, press
+from game.ui.kit.sprites import Pose
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.layout import TableLayout
@@ -54,6 +58,23 @@ SPEED_NAMES = {
     "instant": N_("Instant"),
 }
 VOLUMES = tuple(step / 10 for step in range(11))
+SECTIONS = (
+    N_("Game"),
+    N_("Rules"),
+    N_("Table and cards"),
+    N_("Sound"),
+    N_("Language"),
+)
+"""The screen's sections, each a tab with its own list of settings, in tab order."""
+LOOKS = SECTIONS.index(N_("Table and cards"))
+"""The section whose settings change how the cards look: it shows a few, live."""
+PREVIEW = (
+    Card(Rank.QUEEN, Suit.HEARTS),
+    Card(Rank.TEN, Suit.DIAMONDS),
+    Card(Rank.SEVEN, Suit.CLUBS),
+    Card(Rank.ACE, Suit.SPADES),
+)
+"""The faces shown beside a back as the deck, the back and the indices are chosen."""
 
 
 class SettingsScene(Scene):
@@ -61,9 +82,25 @@ class SettingsScene(Scene):
 
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
-        self.form = Form(self._rows())
+        self.forms = self._forms()
+        """One form per section of :data:`SECTIONS`."""
+        self.section = 0
+        """The section shown."""
+        self.tabs = [
+            Button(name, partial(self.show_section, index)) for index, name in enumerate(SECTIONS)
+        ]
         self.back = Button(N_("Back"), self.context.pop)
         self.keys = self._shortcuts()
+
+    @property
+    def form(self) -> Form:
+        """The list of settings of the section shown."""
+        return self.forms[self.section]
+
+    def show_section(self, index: int) -> None:
+        """Show the section ``index`` (wrapping round)."""
+        self.section = index % len(SECTIONS)
+        self.on_resize()
 
     @property
     def settings(self) -> Settings:
@@ -77,16 +114,21 @@ class SettingsScene(Scene):
 
     # --- the rows --------------------------------------------------------------------
 
-    def _rows(self) -> list[Row]:
-        rows: list[Row] = [self._language_row()]
-        rows.append(NoteRow(_("The rules"), _("Rule changes apply from the next match")))
-        rows += [self._rule_row(option) for option in rule_options()]
-        rows.append(NoteRow(_("The opponents"), _("Their levels apply from the next match")))
+    def _forms(self) -> list[Form]:
+        """A form for each section, worded in the language in use."""
+        game: list[Row] = [NoteRow(_("The opponents"), _("Their levels apply from the next match"))]
         for seat, name in enumerate(SEATS):
-            rows += [self._level_row(seat, name), self._name_row(seat, name)]
-        rows.append(NoteRow(_("The table"), _("These apply at once")))
-        rows += self._table_rows()
-        return rows
+            game += [self._level_row(seat, name), self._name_row(seat, name)]
+        game += self._pace_rows()
+        rules: list[Row] = [NoteRow(_("The rules"), _("Rule changes apply from the next match"))]
+        rules += [self._rule_row(option) for option in rule_options()]
+        return [
+            Form(game),
+            Form(rules),
+            Form(self._table_rows()),
+            Form(self._sound_rows()),
+            Form([self._language_row()]),
+        ]
 
     def _rule_row(self, option: RuleOption) -> Row:
         field = option.field
@@ -153,22 +195,10 @@ class SettingsScene(Scene):
             explanation_text=_(SEAT_NAME_WORDS[name]),
         )
 
-    def _table_rows(self) -> list[Row]:
-        volume: ChoiceRow[float] = ChoiceRow(
-            _("Sound volume"),
-            VOLUMES,
-            get=lambda: self.settings.volume,
-            set=lambda value: self._change(volume=value),
-            name_of=lambda value: f"{round(value * 100)} %",
-            explain=lambda value: _("Silent") if value == 0 else _("How loud the table sounds"),
-            default=Settings().volume,
-        )
+    def _pace_rows(self) -> list[Row]:
+        """How the table plays: its pace, the coach, undo."""
         return [
             self._plain_row(_("Animation speed"), "speed", tuple(SPEEDS), SPEED_NAMES, SPEED_WORDS),
-            volume,
-            self._flag_row(_("Mute"), "muted", N_("No sound at all"), N_("Sounds play")),
-            self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
-            self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
                 _("Coach"),
                 "coach",
@@ -181,12 +211,13 @@ class SettingsScene(Scene):
                 N_("Your last discard can be taken back (U) until the next seat plays"),
                 N_("A discard is final"),
             ),
-            self._flag_row(
-                _("Action log"),
-                "show_log",
-                N_("What happened this round, beside the table (L, at the table)"),
-                N_("No log beside the table (L, at the table, shows it)"),
-            ),
+        ]
+
+    def _table_rows(self) -> list[Row]:
+        """How the table and its cards look."""
+        return [
+            self._plain_row(_("Deck"), "deck", DECK_STYLES, DECK_NAMES, DECK_WORDS),
+            self._plain_row(_("Card back"), "back", CARD_BACKS, BACK_NAMES, BACK_WORDS),
             self._flag_row(
                 _("Card indices"),
                 "local_indices",
@@ -194,11 +225,32 @@ class SettingsScene(Scene):
                 N_("Court cards carry the English letters K Q J"),
             ),
             self._flag_row(
+                _("Action log"),
+                "show_log",
+                N_("What happened this round, beside the table (L, at the table)"),
+                N_("No log beside the table (L, at the table, shows it)"),
+            ),
+            self._flag_row(
                 _("Full screen"),
                 "fullscreen",
                 N_("The window fills the screen (F11, anywhere)"),
                 N_("A window on the desktop (F11 fills the screen)"),
             ),
+        ]
+
+    def _sound_rows(self) -> list[Row]:
+        volume: ChoiceRow[float] = ChoiceRow(
+            _("Sound volume"),
+            VOLUMES,
+            get=lambda: self.settings.volume,
+            set=lambda value: self._change(volume=value),
+            name_of=lambda value: f"{round(value * 100)} %",
+            explain=lambda value: _("Silent") if value == 0 else _("How loud the table sounds"),
+            default=Settings().volume,
+        )
+        return [
+            volume,
+            self._flag_row(_("Mute"), "muted", N_("No sound at all"), N_("Sounds play")),
         ]
 
     def _plain_row(
@@ -262,6 +314,15 @@ class SettingsScene(Scene):
                     pygame.K_KP_ENTER: lambda: form().activate_focused(),
                 },
             ),
+            Shortcut(
+                "",  # Shift+Tab goes back, as everywhere: told with Tab, the next one
+                {pygame.K_TAB: lambda: self.show_section(self.section - 1)},
+                shift=True,
+            ),
+            Shortcut(
+                N_("Tab section"),
+                {pygame.K_TAB: lambda: self.show_section(self.section + 1)},
+            ),
             Shortcut(N_("Escape back"), {pygame.K_ESCAPE: self.context.pop}),
         )
 
@@ -270,9 +331,10 @@ class SettingsScene(Scene):
 
     def on_language(self) -> None:
         """Word every row again, keeping the row in focus and the scroll."""
-        focus, scroll = self.form.focus, self.form.scroll
-        self.form = Form(self._rows())
-        self.form.focus, self.form.scroll = focus, scroll
+        kept = [(form.focus, form.scroll) for form in self.forms]
+        self.forms = self._forms()
+        for form, (focus, scroll) in zip(self.forms, kept, strict=True):
+            form.focus, form.scroll = focus, scroll
         self.on_resize()
 
     def on_resize(self) -> None:
@@ -282,13 +344,31 @@ class SettingsScene(Scene):
         button = pygame.Rect(0, 0, size * 9, round(size * 2.2))
         button.midbottom = (width // 2, height - size)
         self.back.rect = button
-        area = pygame.Rect(margin, size * 4, width - margin * 2, button.top - size - size * 4)
-        self.form.place(area, size)
+        tab_top, tab_height = size * 4, round(size * 2)
+        tab_width = (width - margin * 2) // len(self.tabs)
+        for index, tab in enumerate(self.tabs):
+            tab.rect = pygame.Rect(margin + index * tab_width, tab_top, tab_width - 6, tab_height)
+        top = tab_top + tab_height + size
+        area = pygame.Rect(margin, top, width - margin * 2, button.top - size - top)
+        for form in self.forms:
+            form.place(area, size)
+        self.context.art.use_heights((self.preview_height,))
+
+    @property
+    def preview_height(self) -> int:
+        """How tall the live cards are: what room the table section's rows leave, at most
+        nine lines of text (0: no room, the rows come first)."""
+        form = self.forms[LOOKS]
+        room = form.area.height - len(form.rows) * form.row_height - form.text_size * 2
+        height = min(room, form.text_size * 9)
+        return card_height(height) if height >= form.text_size * 3 else 0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Everything stops here: the scene beneath gets no input."""
         if self.form.typing is None:
             if self.back.handle_event(event):
+                return True
+            if any(tab.handle_event(event) for tab in self.tabs):
                 return True
             if event.type == pygame.KEYDOWN and press(self.keys, event):
                 return True
@@ -303,5 +383,27 @@ class SettingsScene(Scene):
         text.blit(surface, _("Settings"), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
         hint = help_line(self.keys)
         text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
+        for tab in self.tabs:
+            tab.draw(surface, text)
+        chosen = self.tabs[self.section].rect
+        mark = pygame.Rect(chosen.left + 8, chosen.bottom + 3, chosen.width - 16, max(3, size // 5))
+        pygame.draw.rect(surface, GOLD, mark, border_radius=2)
         self.form.draw(surface, text)
+        if self.section == LOOKS:
+            self._draw_preview(surface)
         self.back.draw(surface, text)
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        """A few faces and a back, as the deck, back and indices now make them, under the
+        section's rows."""
+        height = self.preview_height
+        if not height:
+            return
+        form = self.form
+        middle_y = form.area.bottom - height // 2 - form.text_size // 2
+        step = card_width(height) * 1.15
+        cards = (*((card, True) for card in PREVIEW), (PREVIEW[0], False))
+        left = form.area.centerx - step * (len(cards) - 1) / 2
+        for index, (card, face_up) in enumerate(cards):
+            center = (left + index * step, middle_y)
+            self.context.art.draw(surface, card, Pose(center, height, 0.0, face_up))
