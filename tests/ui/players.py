@@ -6,6 +6,7 @@ import random
 
 from game.ai.registry import make_policy
 from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.ui.kit.art import card_width
 from game.ui.table.table import TableScene
 from tests.ui.driver import drag
 
@@ -20,13 +21,18 @@ class MousePlayer:
         return self.policy.choose(table.match.view_for(0))
 
     def perform(self, table: TableScene, action: Action, slot: int | None = None) -> None:
-        """Post the drag that plays ``action``; a draw lands before hand card ``slot``."""
+        """Post the drag that plays ``action``; a draw is dropped before hand card ``slot``
+        (between it and the one before), or after the last card."""
         layout = table.layout
         if isinstance(action, Draw):
             pile = layout.pile_rect(action.source is DrawSource.STOCK).center
-            slots = layout.hand_slots(len(table.hand) + 1)
-            target = slots[len(slots) - 1 if slot is None else slot]
-            drag(pile, (target[0] - 2, target[1]))
+            xs = [x for x, _y in layout.hand_slots(len(table.hand))]
+            quarter = card_width(layout.hand_height) / 4
+            if slot is None or slot >= len(xs):
+                x = xs[-1] + quarter
+            else:
+                x = xs[0] - quarter if slot == 0 else (xs[slot - 1] + xs[slot]) / 2
+            drag(pile, (x, layout.hand_center_y))
         else:
             assert isinstance(action, Discard)
             center = table.playback.stage.sprites[action.card].pose.center

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from game.engine.cards import parse_cards
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.drag import (
@@ -13,6 +15,7 @@ from game.ui.table.drag import (
     Source,
     TargetKind,
     drop_targets,
+    landing_index,
 )
 from game.ui.table.layout import TableLayout
 
@@ -62,6 +65,32 @@ def test_a_drop_on_no_target_says_so_and_a_release_without_press_is_nothing() ->
     dropped = drag.release((5, 5))
     assert isinstance(dropped, Dropped) and dropped.target is None
     assert drag.release((5, 5)) is None
+
+
+def test_a_drag_drops_where_the_card_is_not_where_the_pointer_holds_it() -> None:
+    drag = DragController(LAYOUT)
+    sprite = sprite_at(100, 700)
+    drag.begin(Source.HAND, (100 - 30, 700), sprite)  # held by its left part
+    area = LAYOUT.hand_area
+    drag.move((area.left - 5, 700))  # the pointer just off the hand, the card on it
+    assert drag.over() == drop_targets(LAYOUT)[1]
+    dropped = drag.release((area.left - 5, 700))
+    assert isinstance(dropped, Dropped) and dropped.target == drop_targets(LAYOUT)[1]
+    assert dropped.pose.center == (area.left + 25, 700)
+
+
+def between_rests(count: int) -> list[float]:
+    """Left of the first of ``count`` cards at rest, between each two, right of the last."""
+    rests = [x for x, _y in LAYOUT.hand_slots(count)]
+    return [rests[0] - 20, *((a + b) / 2 for a, b in pairwise(rests)), rests[-1] + 20]
+
+
+def test_a_card_lands_between_the_two_cards_it_is_let_go_between() -> None:
+    hand = parse_cards("AS 2S 3S 4S 5S")
+    drawn = [landing_index(LAYOUT, hand, None, x) for x in between_rests(5)]
+    assert drawn == [0, 1, 2, 3, 4, 5]
+    moved = hand[1]  # out of the hand while dragged: the others close ranks
+    assert [landing_index(LAYOUT, hand, moved, x) for x in between_rests(4)] == [0, 1, 2, 3, 4]
 
 
 def test_new_targets_follow_a_new_layout() -> None:

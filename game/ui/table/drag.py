@@ -2,14 +2,17 @@
 
 A left press on a card or pile becomes a drag once the pointer has moved a
 few pixels; releasing it is then a drop on whatever target lies under the
-pointer, or on none. A release before that is a click. The controller knows
-nothing of the rules: the table decides what a drop means, and whether a
-target may take the dragged card (which is also what makes it glow). One list
-of drop targets, built from the layout, serves both the glow and the drop.
+dragged card's centre, or on none. A release before that is a click. The
+controller knows nothing of the rules: the table decides what a drop means, and
+whether a target may take the dragged card (which is also what makes it glow).
+One list of drop targets, built from the layout, serves both the glow and the
+drop; one rule (:func:`landing_index`) says where in your hand a card lands,
+both for the gap the hand opens while it is dragged and for the drop.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -48,6 +51,19 @@ class DropTarget:
     rect: pygame.Rect
 
 
+def landing_index(layout: TableLayout, hand: Sequence[Card], card: Card | None, x: float) -> int:
+    """Where a card dragged with its centre at ``x`` goes in ``hand``: its index among the
+    cards that stay, which is how many of them lie left of ``x`` with the dragged card out
+    of the hand (each where it rests with its ranks closed). ``card`` is the dragged card
+    of ``hand`` (a reorder), or None for a card from a pile (a draw).
+
+    Dropped between two cards as they lie, the card lands between them. The one rule for
+    both the gap the hand opens while a card is dragged over it and the card's landing.
+    """
+    staying = len(hand) - (1 if card is not None and card in hand else 0)
+    return layout.insert_index(x, staying)
+
+
 def drop_targets(layout: TableLayout) -> tuple[DropTarget, ...]:
     """The table's drop targets for ``layout``: the discard pile, then your hand."""
     pile = layout.pile_rect(False).inflate(DISCARD_TARGET_MARGIN * 2, DISCARD_TARGET_MARGIN * 2)
@@ -79,7 +95,8 @@ class Clicked:
 
 @dataclass(frozen=True, slots=True)
 class Dropped:
-    """A drag ended at ``pos``, over ``target`` (or over no target)."""
+    """A drag ended with the pointer at ``pos`` and the card's centre over ``target`` (or
+    over no target)."""
 
     source: Source
     card: Card
@@ -121,10 +138,12 @@ class DragController:
             if moved < DRAG_THRESHOLD:
                 return
             press.dragging = True
-        pose = press.sprite.pose
-        center = (pos[0] - press.grab[0], pos[1] - press.grab[1])
-        press.sprite.pose = Pose(center, pose.height, 0.0, pose.face_up)
-        press.sprite.target = press.sprite.pose
+        _carry(press, pos)
+
+    def over(self) -> DropTarget | None:
+        """The drop target under the dragged card's centre while a drag is under way."""
+        dragged = self.dragged
+        return None if dragged is None else self.target_at(_point(dragged.pose.center))
 
     def release(self, pos: tuple[int, int]) -> Clicked | Dropped | None:
         """The button was let go at ``pos``: a click, a drop, or nothing (no press)."""
@@ -134,7 +153,9 @@ class DragController:
         card = press.sprite.card
         if not press.dragging:
             return Clicked(press.source, card)
-        return Dropped(press.source, card, self.target_at(pos), pos, press.sprite.pose)
+        _carry(press, pos)  # the card is let go where the pointer is
+        pose = press.sprite.pose
+        return Dropped(press.source, card, self.target_at(_point(pose.center)), pos, pose)
 
     def cancel(self) -> None:
         """Forget the press (the card it held has gone elsewhere)."""
@@ -143,3 +164,15 @@ class DragController:
     def target_at(self, pos: tuple[int, int]) -> DropTarget | None:
         """The first drop target under ``pos``."""
         return next((target for target in self.targets if target.rect.collidepoint(pos)), None)
+
+
+def _carry(press: Press, pos: tuple[int, int]) -> None:
+    """The pressed card follows the pointer at ``pos``, held where it was grabbed (a glide it
+    was on is over)."""
+    pose = press.sprite.pose
+    center = (pos[0] - press.grab[0], pos[1] - press.grab[1])
+    press.sprite.move_to(Pose(center, pose.height, 0.0, pose.face_up), 0.0)
+
+
+def _point(center: tuple[float, float]) -> tuple[int, int]:
+    return (round(center[0]), round(center[1]))

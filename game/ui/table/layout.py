@@ -66,7 +66,9 @@ class TableLayout:
         return [(left + step * index, self.hand_center_y) for index in range(count)]
 
     def insert_index(self, x: float, count: int) -> int:
-        """Where a card dropped at ``x`` goes among ``count`` hand cards."""
+        """Where a card dropped at ``x`` goes among ``count`` hand cards (the cards that stay:
+        a dragged card of the hand is not among them): how many of their slots lie left of
+        ``x``. See :func:`game.ui.table.drag.landing_index`."""
         slots = self.hand_slots(count)
         return sum(1 for center, _ in slots if center < x)
 

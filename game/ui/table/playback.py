@@ -39,7 +39,7 @@ from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.action_log import ActionLog
 from game.ui.table.layout import TableLayout
 from game.ui.table.shown import ShownTable
-from game.ui.table.stage import CardStage
+from game.ui.table.stage import CardStage, Gap
 from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
 
 
@@ -108,6 +108,8 @@ class Playback:
         """The cards of your hand that stand raised, and by how much (the table says)."""
         self.dragged: Callable[[], CardSprite | None] = lambda: None
         """The sprite under the pointer, which no placing moves (the table says which)."""
+        self.gap: Callable[[], Gap | None] = lambda: None
+        """The room your hand makes for a card dragged over it (the table says)."""
 
     @property
     def animating(self) -> bool:
@@ -165,8 +167,10 @@ class Playback:
         self.wait = 0.0
 
     def place(self, share: float) -> None:
-        """Send every card to its place in ``share`` of the pace, the lifted ones raised."""
+        """Send every card to its place in ``share`` of the pace, the lifted ones raised and
+        your hand making room for a card dragged over it."""
         self.stage.lifted = self.lifted()
+        self.stage.gap = self.gap()
         self.stage.place(self.pace * share, self.dragged())
 
     def announce(self, text: str, seconds: float) -> None:

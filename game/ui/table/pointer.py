@@ -24,10 +24,11 @@ from game.ui.table.drag import (
     Press,
     Source,
     TargetKind,
+    landing_index,
 )
 from game.ui.table.layout import TableLayout
 from game.ui.table.playback import Arrival, Playback
-from game.ui.table.stage import HOVER_LIFT
+from game.ui.table.stage import HOVER_LIFT, Gap
 
 DOUBLE_CLICK_SECONDS = 0.4
 STOCK_GHOST = Card(None, None)
@@ -41,6 +42,8 @@ NAME_DELAY = 0.6
 """Seconds the pointer rests on a card before the table names it ("Dame de cœur")."""
 HOVER_SHARE = 0.3
 """How long a card takes to rise under the pointer (or settle after it), in paces."""
+GAP_SHARE = 0.3
+"""How long your hand's cards take to slide apart for a dragged card (or together), in paces."""
 
 
 class PointerTable(Protocol):
@@ -113,6 +116,7 @@ class Pointer:
             return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION and pressing:
             self.drag.move(event.pos)
+            self._make_room()
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pressing:
             self._release(event.pos)
@@ -127,6 +131,29 @@ class Pointer:
         if card != self.hovered:
             self.hovered = card
             self.playback.place(HOVER_SHARE)
+
+    def gap(self) -> Gap | None:
+        """The room your hand makes for the card being dragged: a slot open where it would
+        land while it is over the hand; else, for a card of the hand, the others close
+        ranks. None while nothing is dragged."""
+        press = self.drag.press
+        if press is None or not press.dragging:
+            return None
+        card = press.sprite.card if press.source is Source.HAND else None
+        over = self.drag.over()
+        if over is None or over.kind is not TargetKind.HAND:
+            return None if card is None else Gap(card, None)
+        return Gap(card, self._landing(card, press.sprite.pose.center[0]))
+
+    def _landing(self, card: Card | None, x: float) -> int:
+        """Where the dragged card (``card`` of your hand, or None from a pile) goes in your
+        hand with its centre at ``x``."""
+        return landing_index(self.layout, self.playback.shown.hands[0], card, x)
+
+    def _make_room(self) -> None:
+        """The dragged card moved: your hand slides open where it would land, or closes."""
+        if self.gap() != self.playback.stage.gap:
+            self.playback.place(GAP_SHARE)
 
     def _rested_at(self) -> tuple[int, int] | None:
         """Where the pointer has rested for :data:`NAME_DELAY` seconds, if it has."""
@@ -198,6 +225,7 @@ class Pointer:
             case Clicked(source, card):
                 self._click(source, card)
             case Dropped() as drop:
+                self.playback.stage.settle_hand()  # the gap's glide ends: nothing to wait for
                 if not self._drop(drop):
                     self.table.refuse()
                 self.playback.place(0.6)
@@ -208,15 +236,15 @@ class Pointer:
         """Carry out a drop; False if it did nothing (the card glides back)."""
         if drop.target is None:
             return False
-        hand = self.playback.shown.hands[0]
+        x = drop.pose.center[0]
         match (drop.source, drop.target.kind):
             case (Source.HAND, TargetKind.DISCARD_PILE):
                 return self.table.play(Discard(drop.card))
             case (Source.HAND, TargetKind.HAND):
-                self.table.move_card(drop.card, self.layout.insert_index(drop.pos[0], len(hand)))
+                self.table.move_card(drop.card, self._landing(drop.card, x))
                 return True
             case (Source.STOCK | Source.DISCARD, TargetKind.HAND):
-                slot = self.layout.insert_index(drop.pos[0], len(hand) + 1)
+                slot = self._landing(None, x)
                 draw = Draw(_DRAW_SOURCES[drop.source])
                 return self.table.play(draw, Arrival(slot, drop.pose))
         return False

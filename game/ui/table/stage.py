@@ -8,6 +8,7 @@ nothing about the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -29,6 +30,16 @@ REVEAL_SEAT_PAUSE = 1.0
 """Delay between two hands turned face up at a round's end, in paces."""
 
 
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Your hand while a card is dragged: the others make room for it, or close ranks."""
+
+    card: Card | None
+    """The dragged card, if it is one of your hand's (it is out of the hand while dragged)."""
+    index: int | None
+    """The slot the others leave open among them (None: they close ranks, no slot open)."""
+
+
 class CardStage:
     """Sprites of the cards shown, and where each belongs."""
 
@@ -40,6 +51,8 @@ class CardStage:
         """Seats whose hands are shown face up."""
         self.lifted: Mapping[Card, float] = {}
         """Cards of your hand that stand raised, each by how much (in card heights)."""
+        self.gap: Gap | None = None
+        """Room your hand makes for a card dragged over it (None: no card dragged)."""
 
     @property
     def moving(self) -> bool:
@@ -51,6 +64,7 @@ class CardStage:
         self.sprites.clear()
         self.revealed = set()
         self.lifted = {}
+        self.gap = None
 
     def at_stock(self, card: Card) -> CardSprite:
         """A face-down sprite for ``card`` on top of the stock."""
@@ -75,7 +89,7 @@ class CardStage:
             if card in hand:
                 index = hand.index(card)
                 if seat == 0:
-                    x, y = layout.hand_slots(len(hand))[index]
+                    x, y = self._hand_slot(hand, card)
                     lift = layout.hand_height * self.lifted.get(card, 0.0)
                     return Pose((x, y - lift), layout.hand_height, 0.0, True)
                 center = layout.seat_slots(seat, len(hand))[index]
@@ -84,6 +98,19 @@ class CardStage:
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01
         return Pose((x + jitter, y + jitter / 2), layout.hand_height, 0.0, True)
+
+    def _hand_slot(self, hand: Sequence[Card], card: Card) -> tuple[float, float]:
+        """Where ``card`` of your hand rests: among the others, around the :attr:`gap`."""
+        gap = self.gap
+        if gap is None or card == gap.card:
+            return self.layout.hand_slots(len(hand))[hand.index(card)]
+        others = [other for other in hand if other != gap.card]
+        index, count = others.index(card), len(others)
+        if gap.index is not None:
+            count += 1
+            if index >= gap.index:
+                index += 1
+        return self.layout.hand_slots(count)[index]
 
     def reveal_seats(self, pace: float) -> None:
         """Turn every hand face up, one seat after the other clockwise from yours, each
@@ -122,6 +149,14 @@ class CardStage:
         """Every card jumps to its target."""
         for sprite in self.sprites.values():
             sprite.finish()
+
+    def settle_hand(self) -> None:
+        """The cards of your hand still gliding (making room for a dragged card) jump to
+        their places, so that a drop is not kept waiting for them."""
+        for card in self.shown.hands[0] if self.shown.hands else ():
+            sprite = self.sprites.get(card)
+            if sprite is not None:
+                sprite.finish()
 
     def hand_card_at(self, pos: tuple[int, int], reach: float = 0.0) -> Card | None:
         """The card of your hand under ``pos`` (the topmost where they overlap); ``reach``

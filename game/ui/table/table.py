@@ -88,6 +88,7 @@ class TableScene(Scene):
         self.pointer = Pointer(self, self.playback, self.layout)
         self.pointer.enabled = setup.human
         self.playback.dragged = lambda: self.pointer.drag.dragged
+        self.playback.gap = self.pointer.gap
         self.seats = SeatsController(
             setup.policies,
             setup.seed,
