@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.ai.hint import Suggestion, reason_for
 from game.engine.cards import Card, Rank, parse_cards, wild_rank_for
 from game.engine.events import RoundScored
 from game.engine.match import Match
@@ -23,6 +24,8 @@ from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
 from game.ui.app import App
 from game.ui.kit.text import Drawn
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.table.hand_order import by_suit
 from game.ui.table.shown import ShownTable
 from game.ui.table.summary import (
     LEADER_MARK,
@@ -32,9 +35,10 @@ from game.ui.table.summary import (
     ScoreSheetScene,
     overlay_layout,
 )
-from game.words.card_words import card_short, stands_short
+from game.words.card_words import card_short, stands_short, wild_sentence
+from game.words.hint_words import hint_line
 from game.words.table_words import Seating
-from tests.ui.driver import FRAME, make_app
+from tests.ui.driver import FRAME, make_app, wait_until
 from tests.ui.every_screen import Seen
 from tests.ui.test_languages_on_screen import box_problems
 
@@ -315,3 +319,31 @@ def summary_texts(app: App) -> list[Drawn]:
     texts, app.text.drawn = app.text.drawn, None
     app.pop()
     return texts
+
+
+def test_the_review_shows_the_wild_rank_your_order_and_why(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = Match.new(seed=5)
+    while match.round_index < 1 or len(match.log) < 12:
+        match.apply(match.legal_actions()[0])
+    order = list(reversed(match.hands[0]))
+    screen = ReviewScene(app, match, 2, order)
+    app.push(screen)
+    wait_until(app, lambda: screen.ready)
+    decisions = screen.decisions or []
+    assert len(decisions) >= 2
+    screen.index = len(decisions) - 1
+    decision = decisions[screen.index]
+    drawn = picture(app, monkeypatch)
+    texts = [text.shown for text in drawn.texts]
+    assert wild_sentence(wild_rank_for(match.rules.hand_sizes[1])).capitalize() in texts
+    held = [card for card in order if card in decision.hand]
+    rest = by_suit([card for card in decision.hand if card not in order])
+    assert len(held) >= 2
+    assert [card for card, _rect in drawn.cards][: len(decision.hand)] == held + rest
+    replay = Match.new(match.rules, match.seed)
+    for action in match.actions[: decision.action_index]:
+        replay.apply(action)
+    why = hint_line(Suggestion(decision.best, reason_for(replay.view_for(0), decision.best)))
+    assert f"The hard AI: {why}" in texts
