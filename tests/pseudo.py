@@ -16,9 +16,12 @@ _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "áƀçďéƒğĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĎÉƑĞĤÍĴĶĹṀÑÓÞɊŔŠŢÚṼŴẊÝŽ"
 _TABLE = str.maketrans(_PLAIN, _ACCENTED)
 _PLACEHOLDER = re.compile(r"(\{[^{}]*\})")
-CARD_INDEX = re.compile(r"(?<![A-Za-z])[A-Z](?=[♠♥♦♣])|\b[A-Z0-9]{1,2}(-[A-Z0-9]{1,2})+\b")
-"""A card's index letter before its suit (``Q♥``), or a run in card notation (``Q-K-A``):
-cards' names, not messages."""
+CARD_INDEX = re.compile(
+    r"(?<![A-Za-z])[A-Z](?=[♠♥♦♣])|\b[A-Z0-9]{1,2}(-[A-Z0-9]{1,2})+\b|(?<=[=+])[A-Z](?![A-Za-z])"
+)
+"""A card's index letter before its suit (``Q♥``), a run in card notation (``Q-K-A``), or
+the rank a wild stands for in a set (``=J`` under it on the round summary): cards' names,
+not messages."""
 
 
 def pseudo(message: str) -> str:

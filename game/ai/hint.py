@@ -79,15 +79,21 @@ def suggest(view: PlayerView) -> Suggestion:
     if not view.is_my_turn:
         raise ValueError(f"it is not seat {view.seat}'s turn: nothing to suggest")
     action = HardPolicy(random.Random(0)).choose(view)
+    return Suggestion(action, reason_for(view, action))
+
+
+def reason_for(view: PlayerView, action: Action) -> Reason:
+    """Why ``action`` (the hard AI's choice in ``view``) is worth playing, as a hint says it
+    (the review words what the hard AI preferred with it)."""
     evaluator = Evaluator(view.wild_rank, view.rules)
     match action:
         case Draw(DrawSource.DISCARD):
-            reason = _why_take(view, evaluator, view.discard_pile[-1])
+            return _why_take(view, evaluator, view.discard_pile[-1])
         case Draw():
-            reason = _why_stock(view)
+            return _why_stock(view)
         case Discard(card):
-            reason = _why_discard(view, evaluator, card)
-    return Suggestion(action, reason)
+            return _why_discard(view, evaluator, card)
+    raise ValueError(f"not an action: {action!r}")
 
 
 def _meld_with(arrangement: Arrangement, card: Card) -> Meld | None:

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from game.ai.hint import Reason, reason_for
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
@@ -100,6 +101,8 @@ class Decision:
     """Expected penalty points at the end of the round after :attr:`played`."""
     best_expected: float
     """Expected penalty points at the end of the round after :attr:`best`."""
+    reason: Reason | None = None
+    """Why the hard AI prefers :attr:`best`, as a hint would say it (``None``: not asked)."""
 
 
 def same_decision(one: Action, other: Action) -> bool:
@@ -207,6 +210,7 @@ def _decision(
         discard_top=view.discard_pile[-1] if view.discard_pile else None,
         played_expected=judgement.played_expected,
         best_expected=judgement.best_expected,
+        reason=reason_for(view, judgement.best),
     )
 
 

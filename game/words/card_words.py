@@ -10,6 +10,8 @@ through here, so a card is called the same everywhere in the window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.engine.cards import Card, Rank, Suit
 from game.engine.melds import ACE_HIGH, Meld
 from game.i18n import LANGUAGES, N_, NC_, _, language, pgettext
@@ -127,6 +129,32 @@ def meld_words(meld: Meld) -> str:
         if natural:
             parts.append(card_short(card))
         else:
-            suit = meld.suit.symbol if meld.suit else ""
-            parts.append(f"{card_short(card)}({rank_index(stands)}{suit})")
+            parts.append(f"{card_short(card)}({stands_short(position, meld.suit)})")
     return " ".join(parts)
+
+
+def stands_short(position: int, suit: Suit | None) -> str:
+    """What a card of a meld stands for, where space is short: ``6♠`` in a run of spades,
+    ``6`` in a set (any suit), ``A`` for a high Ace."""
+    stands = Rank(1 if position == ACE_HIGH else position)
+    return rank_index(stands) + (suit.symbol if suit else "")
+
+
+def leftover_sum(values: Sequence[tuple[Card, int]], multiplier: int = 1) -> str:
+    """The leftover cards with their values and their sum, doubled if the round is:
+    ``Q♥ 10 + 8♦ 8 = 18``, ``Q♥ 10 + 8♦ 8 = 18 ×2 = 36``."""
+    total = sum(value for _card, value in values)
+    cards = " + ".join(f"{card_short(card)} {value}" for card, value in values)
+    # TRANSLATORS: the leftover cards with their values, then their sum: "Q♥ 10 + 8♦ 8 = 18".
+    line = _("{cards} = {sum}").format(cards=cards, sum=total)
+    return doubled_sum(line, total, multiplier)
+
+
+def doubled_sum(line: str, total: int, multiplier: int) -> str:
+    """``line`` followed by the doubling of ``total`` in a doubled round: ``… = 18 ×2 = 36``."""
+    if multiplier == 1:
+        return line
+    # TRANSLATORS: a doubled round's penalty: "Q♥ 10 + 8♦ 8 = 18 ×2 = 36".
+    return _("{line} ×{factor} = {total}").format(
+        line=line, factor=multiplier, total=total * multiplier
+    )

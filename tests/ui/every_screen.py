@@ -154,7 +154,7 @@ class Tour:
 
     def review(self, table: TableScene) -> None:
         """The review of the match so far, first decision and the costliest."""
-        screen = ReviewScene(self.app, table.match, None)
+        screen = ReviewScene(self.app, table.match, None, table.shown.hands[0])
         self.app.push(screen)
         self.look("review, working")
         wait_until(self.app, lambda: screen.ready)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.ai.hint import Suggestion
 from game.engine.actions import Action
+from game.engine.cards import Card, wild_rank_for
 from game.engine.match import Match
 from game.engine.view import PlayerView
 from game.i18n import N_, _, decimal
@@ -24,8 +27,10 @@ from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
 from game.ui.kit.widgets import GOLD, INK, MUTED, Button
 from game.ui.scene import Scene, SceneContext
+from game.ui.table.hand_order import by_suit
 from game.ui.table.layout import TableLayout
-from game.words.hint_words import action_words
+from game.words.card_words import wild_sentence
+from game.words.hint_words import action_words, hint_line
 
 
 class _Left(Exception):
@@ -48,9 +53,19 @@ class _StoppableReviewer(Reviewer):
 class ReviewScene(Scene):
     """Steps through your decisions; ←/→ or the buttons move, Escape or Close leave."""
 
-    def __init__(self, context: SceneContext, match: Match, round_number: int | None) -> None:
+    def __init__(
+        self,
+        context: SceneContext,
+        match: Match,
+        round_number: int | None,
+        order: Sequence[Card] = (),
+    ) -> None:
         super().__init__(context)
         self.round_number = round_number
+        self.rules = match.rules
+        self.order = {card: index for index, card in enumerate(order)}
+        """Your hand's order at the table: a hand is shown in it, the cards you no longer
+        hold after them sorted by suit (as a hand is dealt to you)."""
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         self._left = threading.Event()
         """Set when the screen is left: the review stops at its next decision."""
@@ -133,6 +148,12 @@ class ReviewScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------
 
+    def in_your_order(self, hand: Sequence[Card]) -> list[Card]:
+        """``hand`` in the order you keep it at the table (see :attr:`order`)."""
+        held = [card for card in hand if card in self.order]
+        rest = [card for card in hand if card not in self.order]
+        return sorted(held, key=self.order.__getitem__) + by_suit(rest)
+
     def title(self) -> str:
         if self.round_number is None:
             return _("Review of the match")
@@ -171,11 +192,17 @@ class ReviewScene(Scene):
             turn=decision.turn,
         )
         text.blit(surface, number, size, MUTED, midtop=(width // 2, round(size * 3.4)))
+        wild = wild_rank_for(self.rules.hand_sizes[decision.round - 1])
+        wild_top = round(size * 3.4) + round(size * 1.4)
+        sentence = wild_sentence(wild)  # "les neuf sont jokers": a line of its own here
+        sentence = sentence[:1].upper() + sentence[1:]
+        text.blit(surface, sentence, size, GOLD, True, midtop=(width // 2, wild_top))
         card = self._card_height()
-        step = min(card_width(card) * 1.05, (width * 0.8) / max(1, len(decision.hand)))
-        left = width / 2 - step * (len(decision.hand) - 1) / 2
-        hand_y = height * 0.30
-        for position, held in enumerate(decision.hand):
+        hand = self.in_your_order(decision.hand)
+        step = min(card_width(card) * 1.05, (width * 0.8) / max(1, len(hand)))
+        left = width / 2 - step * (len(hand) - 1) / 2
+        hand_y = max(height * 0.30, wild_top + size * 1.8)
+        for position, held in enumerate(hand):
             art.draw(surface, held, Pose((left + step * position, hand_y + card / 2), card))
         top_y = hand_y + card * 1.25
         label = _("Discard pile")
@@ -185,6 +212,8 @@ class ReviewScene(Scene):
         lines_y = round(top_y + card + size * 2.5)
         played = action_words(decision.played, decision.discard_top)
         best = action_words(decision.best, decision.discard_top)
+        if decision.reason is not None:
+            best = hint_line(Suggestion(decision.best, decision.reason))
         costly = decision.action_index in self.costly
         rows = [
             (_("You: {action}").format(action=played), INK),

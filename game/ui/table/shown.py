@@ -59,6 +59,8 @@ class ShownTable:
     abandoned: AbandonReason | None = None
     """Why the round shown ended before its time, if it did."""
     round_scores: list[tuple[int, ...]] = field(default_factory=list)
+    goers: list[int | None] = field(default_factory=list)
+    """Per round scored, the seat that went out (``None``: nobody did)."""
     totals: tuple[int, ...] = ()
     current_seat: int = 0
     """The seat whose turn is shown."""
@@ -115,6 +117,7 @@ class ShownTable:
                 self.phase = None
             case RoundScored():
                 self.round_scores.append(event.penalties)
+                self.goers.append(event.went_out)
                 self.totals = event.totals
                 self.phase = None
             case MatchOver():
@@ -136,6 +139,7 @@ class ShownTable:
         shown.went_out, shown.last_turns = match.went_out, match.in_last_turns
         shown.round_scores, shown.totals = list(match.round_scores), match.totals
         shown.current_seat, shown.phase = match.current_seat, match.phase
+        shown.goers = goers_of(match)
         return shown
 
     def ahead(self, events: Iterable[Event], insert_at: int | None) -> ShownTable:
@@ -145,6 +149,7 @@ class ShownTable:
         later.known = [list(cards) for cards in self.known]
         later.discard = list(self.discard)
         later.round_scores = list(self.round_scores)
+        later.goers = list(self.goers)
         for event in events:
             drawing = isinstance(event, DrewFromStock | TookDiscard) and event.seat == 0
             later.follow(event, insert_at if drawing else None)
@@ -189,3 +194,15 @@ class ShownTable:
             hand.append(card)
         else:
             hand.insert(max(0, min(insert_at, len(hand))), card)
+
+
+def goers_of(match: Match) -> list[int | None]:
+    """Per round ``match`` has scored, the seat that went out: its actions played again from
+    its seed (the match keeps scores, not who went out)."""
+    again = Match.new(match.rules, match.seed)
+    goers: list[int | None] = []
+    for action in match.actions:
+        for event in again.apply(action, validate=False):
+            if isinstance(event, RoundScored):
+                goers.append(event.went_out)
+    return goers[: len(match.round_scores)]

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 import pygame
 
-from game.engine.cards import Card
+from game.engine.actions import Phase
+from game.engine.cards import Card, Rank, wild_rank_for
 from game.engine.events import MatchOver, RoundScored
+from game.engine.melds import Arrangement, Meld
 from game.i18n import N_, _, ngettext
 from game.ui.kit.art import CARD_ASPECT, card_width
 from game.ui.kit.art import card_height as snap_height
@@ -23,9 +26,9 @@ from game.ui.kit.text import Text
 from game.ui.kit.tween import Motion, Ramp
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
 from game.ui.scene import Scene, SceneContext
-from game.ui.table.hand_order import meld_groups
 from game.ui.table.layout import TableLayout
 from game.ui.table.shown import ShownTable
+from game.words.card_words import doubled_sum, leftover_sum, stands_short
 from game.words.table_words import Seating, winners_line
 
 HAND_ROW_SHARE = 0.11
@@ -37,14 +40,80 @@ SIDE_SHEET_WIDTH = 20
 SIDE_SHEET_CARDS = 0.85
 """The sheet stands beside the hands (filling the panel's width) unless that shows the
 cards smaller than this share of their height with the sheet below."""
-CARD_STEP = 0.42
-"""How far apart a summary's cards are, in card heights (a meld's gap is one more step)."""
+CARD_GAP = 0.06
+"""The room between two of a summary's cards, in card heights: they never overlap."""
+CARD_STEP = CARD_ASPECT + CARD_GAP
+"""How far apart a summary's cards are, in card heights."""
+GROUP_GAP = 0.3
+"""The room between two groups of a summary's hand (melds, cards laid off, leftover cards),
+beyond a step, in card heights."""
+LABEL_LINE = 1.3
+"""The line under a summary's cards (what a wild stands for, the leftover's sum), in text
+sizes."""
 NAME_COLUMN = 11
 """The width of a summary's name column, in text sizes."""
 COUNT_PACES = 2.5
 """How long a round's points take to count up in the summary, in paces."""
 LEFTOVER_VEIL = ((120, 20, 20), 70)
 """Tint over the cards a hand could not meld."""
+
+
+class GroupKind(Enum):
+    """What a group of a scored hand's cards is, as the summary shows it."""
+
+    MELD = "meld"
+    LAID_OFF = "laid off"
+    LEFTOVER = "leftover"
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """Cards of a scored hand shown together, each with the label under it."""
+
+    kind: GroupKind
+    cards: tuple[Card, ...]
+    labels: tuple[str, ...]
+    """Per card: what a wild stands for (``=6♠``), what a laid-off card was added as
+    (``+9♠``), or nothing."""
+
+
+def explained_hand(
+    arrangement: Arrangement,
+    hand: Sequence[Card],
+    wild_rank: Rank,
+    goer_melds: Sequence[Meld] = (),
+) -> list[CardGroup]:
+    """``hand`` as the engine scored it: each meld (every wild labelled with what it stands
+    for), the cards laid off onto ``goer_melds`` (the melds of who went out), then the
+    leftover cards in the hand's order."""
+    free = list(hand)
+
+    def take(card: Card) -> Card:
+        if card not in free:  # the engine may name a twin copy
+            card = next(c for c in free if (c.rank, c.suit) == (card.rank, card.suit))
+        free.remove(card)
+        return card
+
+    groups = []
+    for meld in arrangement.melds:
+        cards = tuple(take(card) for card in meld.cards)
+        labels = tuple(
+            "=" + stands_short(position, meld.suit) if card.is_wild(wild_rank) else ""
+            for card, position in zip(cards, meld.positions, strict=True)
+        )
+        groups.append(CardGroup(GroupKind.MELD, cards, labels))
+    laid: list[Card] = []
+    laid_labels: list[str] = []
+    for layoff in arrangement.layoffs:
+        suit = goer_melds[layoff.target].suit if layoff.target < len(goer_melds) else None
+        for card, position in zip(layoff.cards, layoff.positions, strict=True):
+            laid.append(take(card))
+            laid_labels.append("+" + stands_short(position, suit))
+    if laid:
+        groups.append(CardGroup(GroupKind.LAID_OFF, tuple(laid), tuple(laid_labels)))
+    if free:
+        groups.append(CardGroup(GroupKind.LEFTOVER, tuple(free), ("",) * len(free)))
+    return groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +137,7 @@ class OverlayLayout:
             for index in range(count)
         ]
 
-    def hand_rows(self, players: int, sheet_rows: int, widest: int) -> SummaryParts:
+    def hand_rows(self, players: int, sheet_rows: int, widest: float) -> SummaryParts:
         """A round summary's row per hand, and the score sheet's rectangle.
 
         ``widest`` is how many card steps the widest hand needs (its cards and its
@@ -117,6 +186,11 @@ class SummaryParts:
         """The height of a name line above the cards."""
         return round(self.text_size * 1.6)
 
+    @property
+    def label_line(self) -> int:
+        """The height of the line under the cards."""
+        return round(self.text_size * LABEL_LINE)
+
     def cards_box(self, row: pygame.Rect) -> pygame.Rect:
         """Where the cards of ``row`` go."""
         if self.names_above:
@@ -125,12 +199,12 @@ class SummaryParts:
         column = self.text_size * NAME_COLUMN
         return pygame.Rect(row.left + column, row.top, row.width - column, row.height)
 
-    def card_height(self, widest: int) -> int:
+    def card_height(self, widest: float) -> int:
         """The height of the hands' cards, as large as a row allows for a hand of
         ``widest`` card steps."""
         box = self.cards_box(self.rows[0])
         by_width = box.width / (CARD_STEP * max(0, widest - 1) + CARD_ASPECT)
-        return max(0, snap_height(min(box.height - 6, by_width) - 3))
+        return max(0, snap_height(min(box.height - self.label_line - 4, by_width) - 3))
 
 
 def _rows(left: int, top: int, width: int, height: int, count: int) -> list[pygame.Rect]:
@@ -155,6 +229,10 @@ def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLa
     return OverlayLayout(panel, text_size, buttons, content)
 
 
+WENT_OUT_MARK = "✓"
+"""Beside a round's points on the score sheet: this seat went out."""
+LEADER_MARK = "★"
+"""Before a name on the score sheet: the lowest total so far."""
 ROUND_COLUMN = 1.5
 """The score sheet's first column ("11 (13 cards)") is this many player columns wide."""
 
@@ -180,10 +258,15 @@ def paint_score_sheet(
     seating: Seating,
     highlight: Sequence[int] = (),
     counted: float = 1.0,
+    current: int | None = None,
 ) -> None:
     """Rounds down, players across, with the totals in the last row; ``counted`` is the
-    share of the last round's points shown so far (the summary counts them up)."""
-    hand_sizes = shown.rules.hand_sizes
+    share of the last round's points shown so far (the summary counts them up).
+
+    The marks: the ``current`` round's row on a plate, ``×2`` after a doubled round,
+    :data:`WENT_OUT_MARK` beside the points of who went out, :data:`LEADER_MARK` before
+    the name of the leader (the lowest total, once a round is scored)."""
+    hand_sizes, rules = shown.rules.hand_sizes, shown.rules
     players = len(shown.hands)
     body = TableLayout(*surface.get_size()).text_size
     line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
@@ -195,18 +278,28 @@ def paint_score_sheet(
         box = pygame.Rect(left + 2, area.top + line * row, wide - 4, line)
         text.blit(surface, value, size, colour, bold, box=box, center=box.center)
 
+    if current is not None and current < len(hand_sizes):
+        plate = pygame.Rect(area.left, area.top + line * (current + 1), area.width, line)
+        surface.blit(translucent_plate(plate.size, 50, 4, GOLD), plate)
+    leaders = sheet_leaders(shown)
     cell(0, 0, _("Round"), MUTED, True)
     for seat in range(players):
-        colour = GOLD if seat in highlight else INK
-        cell(seat + 1, 0, seating.name(seat), colour, True)
+        colour = GOLD if seat in highlight or seat in leaders else INK
+        name = seating.name(seat)
+        cell(seat + 1, 0, f"{LEADER_MARK} {name}" if seat in leaders else name, colour, True)
     for number, size_dealt in enumerate(hand_sizes):
         dealt = _("{number} ({count} cards)").format(number=number + 1, count=size_dealt)
-        cell(0, number + 1, dealt, MUTED, False)
+        if rules.multiplier(number) > 1:
+            dealt = f"{dealt} ×{rules.multiplier(number)}"
+        cell(0, number + 1, dealt, GOLD if number == current else MUTED, False)
         if number < len(shown.round_scores):
             last = number == len(shown.round_scores) - 1
+            goer = shown.goers[number] if number < len(shown.goers) else None
             for seat, points in enumerate(shown.round_scores[number]):
-                shown_points = counted_up(points, counted) if last else points
-                cell(seat + 1, number + 1, str(shown_points), INK if points else GOLD, False)
+                value = str(counted_up(points, counted) if last else points)
+                if seat == goer:
+                    value = f"{value} {WENT_OUT_MARK}"
+                cell(seat + 1, number + 1, value, INK if points else GOLD, False)
     totals_row = len(hand_sizes) + 1
     top = area.top + line * totals_row
     pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
@@ -215,6 +308,14 @@ def paint_score_sheet(
     for seat, total in enumerate(shown.totals):
         total = total - latest[seat] + counted_up(latest[seat], counted)
         cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
+
+
+def sheet_leaders(shown: ShownTable) -> tuple[int, ...]:
+    """The seats with the lowest total once a round is scored (none before)."""
+    if not shown.round_scores:
+        return ()
+    lowest = min(shown.totals)
+    return tuple(seat for seat, total in enumerate(shown.totals) if total == lowest)
 
 
 def counted_up(points: int, share: float) -> int:
@@ -360,7 +461,11 @@ class ScoreSheetScene(Overlay):
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, _("Score sheet"), 1.5)
-        paint_score_sheet(surface, self.context.text, layout.content, self.shown, self.seating)
+        shown = self.shown
+        current = shown.round_index if shown.phase is not Phase.MATCH_OVER else None
+        paint_score_sheet(
+            surface, self.context.text, layout.content, shown, self.seating, current=current
+        )
 
 
 class RoundSummaryScene(Overlay):
@@ -381,10 +486,14 @@ class RoundSummaryScene(Overlay):
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
         self.hands = [list(hand) for hand in shown.hands]
+        self.wild_rank = wild_rank_for(shown.rules.hand_sizes[event.round_index])
+        """The round's wild rank (what makes a card of a meld a wild)."""
+        goer_melds = () if event.went_out is None else event.arrangements[event.went_out].melds
         self.groups = [
-            meld_groups(arrangement, hand)
+            explained_hand(arrangement, hand, self.wild_rank, goer_melds)
             for arrangement, hand in zip(event.arrangements, self.hands, strict=True)
         ]
+        """Per seat, its hand as scored: melds, cards laid off, leftover cards."""
         self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
         if open_review is not None:
             self.buttons.append(Button(N_("Review"), open_review))
@@ -397,10 +506,10 @@ class RoundSummaryScene(Overlay):
         self.context.art.use_heights((self._card_height(),))
 
     @property
-    def widest(self) -> int:
-        """The card steps of the widest hand: its cards, and a step between groups."""
+    def widest(self) -> float:
+        """The card steps of the widest hand: its cards, and a gap before each group."""
         return max(
-            len(hand) + len(groups) + (len(hand) > sum(map(len, groups)))
+            len(hand) + len(groups) * GROUP_GAP / CARD_STEP
             for hand, groups in zip(self.hands, self.groups, strict=True)
         )
 
@@ -443,7 +552,13 @@ class RoundSummaryScene(Overlay):
             self._paint_hand_row(surface, parts, seat, row, height)
         counted = self.count.progress
         paint_score_sheet(
-            surface, self.context.text, parts.sheet, self.shown, self.seating, counted=counted
+            surface,
+            self.context.text,
+            parts.sheet,
+            self.shown,
+            self.seating,
+            counted=counted,
+            current=self.event.round_index,
         )
 
     def _paint_hand_row(
@@ -464,37 +579,106 @@ class RoundSummaryScene(Overlay):
         colour = GOLD if event.penalties[seat] == 0 else INK
         cards = parts.cards_box(row)
         if parts.names_above:
-            top = row.top + max(0, (row.height - parts.name_line - height) // 2)
+            spare = row.height - parts.name_line - height - parts.label_line
+            top = row.top + max(0, spare // 2)
             box = pygame.Rect(row.left, top, row.width, parts.name_line)
             placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
             left = placed.right + size
             beside = pygame.Rect(left, top, row.right - left, parts.name_line)
-            text.blit(surface, points, size, colour, box=beside, topleft=beside.topleft)
+            placed = text.blit(surface, points, size, colour, box=beside, topleft=beside.topleft)
+            line_left, line_top = placed.right + size, top
             top += parts.name_line
         else:
-            top = row.top + max(0, (row.height - height) // 2)
+            top = row.top + max(0, (row.height - height - parts.label_line) // 2)
             box = pygame.Rect(row.left, row.top, cards.left - row.left - size // 2, row.height)
             text.blit(surface, name, size, INK, True, box=box, topleft=(row.left, top))
             below = (row.left, top + round(size * 1.4))
             text.blit(surface, points, size, colour, box=box, topleft=below)
-        x, step = cards.left, round(height * CARD_STEP)
+            line_left, line_top = 0, 0
+        under = min(top + height + 2, row.bottom - parts.label_line)  # on the cards if need be
+        line_top = line_top or under
+        hand = pygame.Rect(cards.left, top, cards.width, height)
+        end, right = self._paint_groups(surface, parts, seat, hand, under)
+        if right is not None:
+            line_left = line_left or end + size // 2
+            box = pygame.Rect(line_left, line_top, right - line_left, parts.label_line)
+            line = self.leftover_line(seat, box.width, size)
+            self._plate_under(surface, text.where(line, size, box, topright=box.topright), hand)
+            text.blit(surface, line, size, INK, box=box, topright=box.topright)
+
+    def _plate_under(self, surface: pygame.Surface, rect: pygame.Rect, cards: pygame.Rect) -> None:
+        """A dark plate under a label at ``rect`` where it lies on the ``cards`` (a small
+        window has no room for a line under them)."""
+        if rect.colliderect(cards):
+            surface.blit(translucent_plate(rect.inflate(4, 0).size, 210, 3), rect.inflate(4, 0))
+
+    def leftover_line(self, seat: int, width: int, size: int) -> str:
+        """The leftover cards of ``seat`` with their values and sum, doubled if the round is
+        (``Q♥ 10 + 8♦ 8 = 18 ×2 = 36``); only the sum where that is wider than ``width``."""
+        rules, multiplier = self.shown.rules, self.event.multiplier
+        group = self.groups[seat][-1]
+        values = [(card, rules.penalty(card, self.wild_rank)) for card in group.cards]
+        line = leftover_sum(values, multiplier)
+        if self.context.text.fit(line, size, width)[0] != line:
+            total = sum(value for _card, value in values)
+            line = doubled_sum(str(total), total, multiplier)
+        return line
+
+    def _paint_groups(
+        self,
+        surface: pygame.Surface,
+        parts: SummaryParts,
+        seat: int,
+        cards: pygame.Rect,
+        under: int,
+    ) -> tuple[int, int | None]:
+        """The hand's melds from the left of ``cards`` (as tall as a card), a step apart, the
+        cards laid off after them (framed), and the leftover cards (veiled) apart at its
+        right; the labels' line starts at ``under``. Returns where the groups before the
+        leftover cards end, and where the leftover cards end (``None``: there are none)."""
+        height, text, size = cards.height, self.context.text, parts.text_size
+        step, width = round(height * CARD_STEP), card_width(height)
+        label_size = max(8, round(size * 0.85))
         groups = self.groups[seat]
-        chosen = {card for group in groups for card in group}
-        leftover = [card for card in self.hands[seat] if card not in chosen]
-        for group, faded in [*[(g, False) for g in groups], (leftover, True)]:
-            for card in group:
-                self._paint_card(surface, card, (x, top), height, faded)
+        gap = round(height * GROUP_GAP)
+        used = sum(len(group.cards) for group in groups) * step + (len(groups) - 1) * gap
+        spread = cards.width - used  # room to spare, shared by the gaps
+        spare = max(0, spread) // max(1, len(groups) - 1)
+        if groups and groups[-1].kind is GroupKind.LEFTOVER:
+            spare = 0  # the leftover cards go to the right, their sum in the gap before them
+        x, end = cards.left, cards.left
+        for group in groups:
+            if group.kind is GroupKind.LEFTOVER:
+                x = max(x, cards.right - (len(group.cards) - 1) * step - width)
+                for card in group.cards:
+                    right = self._paint_card(surface, card, (x, cards.top), height, True).right
+                    x += step
+                return end, right
+            for card, label in zip(group.cards, group.labels, strict=True):
+                rect = self._paint_card(surface, card, (x, cards.top), height, False)
+                if group.kind is GroupKind.LAID_OFF:
+                    pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=4)
+                if label:
+                    box = pygame.Rect(x - (step - width) // 2, under, step, parts.label_line)
+                    if text.fit(label, label_size, box.width)[0] != label:
+                        label = label[1:]  # "6♠" where "=6♠" is too wide
+                    at = text.where(label, label_size, box, True, midtop=box.midtop)
+                    self._plate_under(surface, at, cards)
+                    text.blit(surface, label, label_size, GOLD, True, box=box, midtop=box.midtop)
                 x += step
-            x += step
+            end = x
+            x += gap + spare
+        return end, None
 
     def _paint_card(
         self, surface: pygame.Surface, card: Card, at: tuple[int, int], height: int, faded: bool
-    ) -> None:
+    ) -> pygame.Rect:
         center = (at[0] + card_width(height) / 2, at[1] + height / 2)
         rect = self.context.art.draw(surface, card, Pose(center, height))
         if faded:
             colour, alpha = LEFTOVER_VEIL
             surface.blit(translucent_plate(rect.size, alpha, 0, colour), rect)
+        return rect
 
 
 class MatchEndScene(Overlay):

@@ -380,8 +380,8 @@ class TableScene(Scene):
         Autoplay has none of yours to review."""
         if not self.setup.human:
             return None
-        match = self.match.copy()
-        return lambda: self.context.push(ReviewScene(self.context, match, round_number))
+        match, order = self.match.copy(), list(self.shown.hands[0])
+        return lambda: self.context.push(ReviewScene(self.context, match, round_number, order))
 
     def _same_deal(self) -> None:
         """This match's deal again: the same seed, so the same cards in the same order."""
