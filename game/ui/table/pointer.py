@@ -29,7 +29,9 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.playback import Arrival, Playback
 from game.ui.table.stage import HOVER_LIFT
 
-DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_SECONDS = 0.5
+"""Two clicks on one card within this many seconds discard it: the systems' usual
+double-click time (SDL cannot tell the system's own on every platform)."""
 STOCK_GHOST = Card(None, None)
 """Stands for the unknown top of the stock while it is dragged face down."""
 REORDER_GLOW = (90, 150, 120)

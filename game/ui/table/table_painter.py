@@ -64,6 +64,8 @@ class TablePicture:
     title: str
     dealer: str
     buttons: tuple[Button, ...]
+    notice_playable: bool = False
+    """True if the notice is the hint's line and a click on it plays the hint's discard."""
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
     coach: str | None = None
@@ -601,9 +603,22 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.notice is not None:
-        below = (layout.width // 2, layout.status_center[1] + size + 6)
-        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=below))
+        box = notice_box(layout, text, picture.notice)
+        if picture.notice_playable:  # a plate like a button's: a click plays the hint
+            plate = box.inflate(size, 4)
+            surface.blit(translucent_plate(plate.size, 200, size // 2), plate)
+            pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
+            drawn.append(plate)
+        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=box.center))
     return drawn
+
+
+def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
+    """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
+    size = layout.text_size
+    table = pygame.Rect(0, 0, layout.width, layout.height)
+    below = (layout.width // 2, layout.status_center[1] + size + 6)
+    return text.where(notice, size, table, center=below)
 
 
 def _paint_banner(
