@@ -23,7 +23,9 @@ def open_rigged(folder: Path, match: Match, size: tuple[int, int] = (1280, 800))
     names = ("Left", "Top", "Right")[: match.players - 1]
     saved = SavedMatch(match, policies, names, tuple(match.hands[0]), states)
     app = make_app(profile=str(folder), mute=True, ai_process=False, size=size)
-    app.replace(TableScene.resumed(app, saved))
+    table = TableScene.resumed(app, saved)
+    app.replace(table)
+    table.playback.banner = None  # the round's title, as a resume announces it: let go
     return app
 
 
@@ -31,6 +33,6 @@ def screenshot(app: App, path: str, size: tuple[int, int] | None = None) -> None
     """Save the window (resized to ``size`` first) as a PNG at ``path`` after a few frames."""
     if size is not None:
         post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
-    for _ in range(40):  # a card lifted or a banner has settled
+    for _ in range(40):  # a card lifted has settled
         app.step(FRAME)
     app.save_screenshot(path)

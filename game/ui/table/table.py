@@ -21,7 +21,7 @@ from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
-from game.engine.solver import best_arrangement
+from game.engine.solver import best_arrangement, min_penalty_after_discard
 from game.engine.view import PlayerView
 from game.i18n import N_, _, language
 from game.profile.player_stats import level_key, result_from
@@ -78,6 +78,9 @@ class TableScene(Scene):
         self._hint_wanted: PlayerView | None = None
         """The view you asked a hint for (H or the Hint button), until it is shown."""
         self._hint_text: str | None = None
+        self._discard_facts: tuple[int, frozenset[Card], int] | None = None
+        """After how many actions, the cards whose discard goes out and the penalty after
+        the best discard (your discard phase only)."""
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -397,6 +400,34 @@ class TableScene(Scene):
             self._view = (played, self.match.view_for(0))
         return self._view[1]
 
+    def _facts_of_discard(self) -> tuple[frozenset[Card], int] | None:
+        """While you are to discard: the cards whose discard goes out, and what your hand
+        scores after its best discard (both the engine's word; worked out once per action)."""
+        match = self.match
+        if match.is_over or match.current_seat != 0 or not self.drawn:
+            return None
+        played = len(match.actions)
+        if self._discard_facts is None or self._discard_facts[0] != played:
+            allowed = [
+                action.card for action in match.legal_actions() if isinstance(action, Discard)
+            ]
+            hand, wild = match.hands[0], match.wild_rank
+            after = min_penalty_after_discard(hand, wild, match.rules, allowed)
+            self._discard_facts = (played, frozenset(match.going_out_discards()), after)
+        return self._discard_facts[1:]
+
+    def goes_out(self, card: Card) -> bool:
+        """True if discarding ``card`` now goes out (the engine's word)."""
+        facts = self._facts_of_discard()
+        return facts is not None and card in facts[0]
+
+    def _penalty_now(self) -> int:
+        """Your hand's penalty as shown; once you have drawn, after its best discard."""
+        facts = self._facts_of_discard()
+        if facts is None or sorted(self.hand) != sorted(self.match.hands[0]):
+            return self.arrangement.penalty
+        return facts[1]
+
     def advice_for(self, view: PlayerView) -> Suggestion | None:
         """The hint's decision for ``view``, if the worker has given it."""
         advice = self._advice
@@ -692,6 +723,8 @@ class TableScene(Scene):
             banner=None if banner is None else banner.text,
             notice=None if self.notice is None else self.notice.text,
             notice_playable=self.hint_playable(),
+            go_out=frozenset(card for card in self.hand if self.goes_out(card)),
+            penalty=self._penalty_now(),
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
             dealer=_("Dealer: {name} · deal {number}").format(
