@@ -644,8 +644,9 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.notice is not None:
         box = notice_box(layout, text, picture.notice)
-        if picture.notice_playable:  # a plate like a button's: a click plays the hint
-            plate = box.inflate(size, 4)
+        plate = box.inflate(size, 4)
+        clear = plate.collidelist([button.rect for button in picture.buttons]) == -1
+        if picture.notice_playable and clear:  # a plate like a button's: a click plays it
             surface.blit(translucent_plate(plate.size, 200, size // 2), plate)
             pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
             drawn.append(plate)
