@@ -88,3 +88,35 @@ def test_the_pile_glows_green_while_a_going_out_card_is_dragged(tmp_path: Path) 
             assert len(table.match.hands[0]) == 4
     finally:
         app.close()
+
+
+def test_in_a_crowded_hand_each_badge_stays_on_the_strip_its_card_shows(tmp_path: Path) -> None:
+    hands = [
+        "AH 2H 3H 4H 5H 6H 7H 8C 8D 8S 9C 10C JC",
+        "2C 7D KD QC JS 3S 4S 5S 6S 7S 9S 10S JD",
+        "5C 9H JH 6D 7C 2D 3D 4D 5D 6C 10D QD AD",
+        "QS AS 10H 9D 2S 3C 4C QH KH KS KC AC JD",
+    ]
+    match = rig(RuleSet(), hands, discard="QC", stock_top="8H", round_index=10)
+    match.apply(Draw(DrawSource.STOCK))
+    going = set(match.going_out_discards())
+    assert len(going) == 9
+    app = open_rigged(tmp_path, match, size=(640, 400))
+    try:
+        table = at_rest(app)
+        app.text.drawn = []
+        app.draw()
+        marks = {tuple(d.rect) for d in app.text.drawn if d.shown in ("GO OUT", "✓")}
+        app.text.drawn = None
+        rects = [rect_of(table.playback.stage.sprites[card]) for card in table.hand]
+        strips = {  # what each card shows: up to the next card's left edge
+            card: rect.clip(rect.left, rect.top, nxt.left - rect.left, rect.height)
+            for card, rect, nxt in zip(
+                table.hand, rects, [*rects[1:], rects[-1].move(rects[-1].width, 0)], strict=True
+            )
+        }
+        on = {card for card, strip in strips.items() for m in marks if strip.contains(m)}
+        assert len(marks) == len(going) and on == going
+        screenshot(app, "/tmp/coach/go_out_13_640.png")
+    finally:
+        app.close()

@@ -281,15 +281,16 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
 
     def paint(surface: pygame.Surface) -> None:
-        going: list[pygame.Rect] = []
-        for index, card, pose in poses:
+        going: list[tuple[pygame.Rect, int]] = []
+        for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
             if seat == 0:
                 _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
-                if card in picture.go_out:
-                    going.append(rect)
-        for rect in going:  # over the cards beside, so that each badge shows whole
-            _go_out_badge(surface, rect, picture.layout, text)
+                if card in picture.go_out:  # as wide as the card shows under the next one
+                    shows = rect.width if right is None else right.left - rect.left
+                    going.append((rect, max(0, min(rect.width, shows))))
+        for rect, shows in going:  # over the cards beside, so that each badge shows whole
+            _go_out_badge(surface, rect, picture.layout, text, shows)
 
     return _Part(bounds, paint)
 
@@ -570,19 +571,29 @@ GO_OUT_GLOW = (130, 240, 140)
 
 
 def _go_out_badge(
-    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    layout: TableLayout,
+    text: Text,
+    shows: int | None = None,
 ) -> pygame.Rect:
-    """GO OUT on a card of your hand whose discard goes out, low on its left edge."""
+    """GO OUT on a card of your hand whose discard goes out, low on its left edge, within
+    the ``shows`` pixels of the card left uncovered (by default all of it); where the
+    words cannot fit there, a green disc with a check mark."""
     size = max(9, round(layout.hand_height * 0.1))
+    pad = size // 2 + 2
+    room = (rect.width if shows is None else shows) - 4 - pad
     # TRANSLATORS: a badge on a card of your hand: discarding it goes out. Keep it short.
     words = _("GO OUT")
-    room = pygame.Rect(rect.left + 2, 0, max(8, rect.width - 4), size * 2)
-    box = text.where(words, size, room, True, topleft=room.topleft)
-    plate = box.inflate(size // 2 + 2, 2)
+    shown, fitted = text.fit(words, size, max(1, room), True)
+    if shown != words or fitted < size * 0.75:
+        words, fitted = "✓", size
+    width, height = text.font(fitted, True).size(words)
+    plate = pygame.Rect(0, 0, width + pad, height + 2)
     plate.bottomleft = (rect.left + 2, rect.bottom - max(3, rect.height // 14))
-    pygame.draw.rect(surface, GO_OUT_GREEN, plate, border_radius=size // 2)
-    pygame.draw.rect(surface, (230, 255, 230), plate, 1, border_radius=size // 2)
-    text.blit(surface, words, size, (255, 255, 255), True, box=plate, center=plate.center)
+    pygame.draw.rect(surface, GO_OUT_GREEN, plate, border_radius=plate.height // 2)
+    pygame.draw.rect(surface, (230, 255, 230), plate, 1, border_radius=plate.height // 2)
+    text.blit(surface, words, fitted, (255, 255, 255), True, box=plate, center=plate.center)
     return plate
 
 
