@@ -135,6 +135,7 @@ def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     if view.last_turns:
         return Reason(Why.DISCARD_LAST_TURN, card, points=(arrangement.penalty,))
     in_hand = evaluator.arrangement(view.hand)
-    if any(c.ordinal == card.ordinal for c in in_hand.leftover):
+    loose = any(c.ordinal == card.ordinal for c in in_hand.leftover)
+    if loose and not card.is_wild(view.wild_rank):  # a wild card is never dead weight
         return Reason(Why.DISCARD_DEAD_WEIGHT, card, points=(evaluator.card_penalty(card),))
     return Reason(Why.DISCARD_FOR_CHANCES, card)

@@ -85,7 +85,7 @@ from game.engine.legality import (
 from game.engine.melds import Arrangement
 from game.engine.round_log import still_held, turns_played
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement
+from game.engine.solver import best_arrangement, is_complete, min_penalty
 from game.engine.state_checks import (
     check_cards,
     check_known,
@@ -522,6 +522,24 @@ class Match:
     def is_legal(self, action: object) -> bool:
         """True if the current seat may take ``action`` now."""
         return self.why_illegal(action) is None
+
+    def going_out_discards(self) -> tuple[Card, ...]:
+        """The cards of the current seat's hand whose discard now goes out, in hand order:
+        legal discards, nobody out yet, and the rest of the hand melds completely (as
+        :meth:`apply` would find it)."""
+        if self._phase is not Phase.DISCARD or self._went_out is not None:
+            return ()
+        hand = self._hands[self._current]
+        wild, rules = self.wild_rank, self._rules
+        now = min_penalty(hand, wild, rules)
+        found = []
+        for index, card in enumerate(hand):
+            # Removing a card lowers the penalty by at most its own: below, no complete rest.
+            if rules.penalty(card, wild) < now or not self.is_legal(Discard(card)):
+                continue
+            if is_complete([*hand[:index], *hand[index + 1 :]], wild, rules):
+                found.append(card)
+        return tuple(found)
 
     def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
         """Play ``action`` for the current seat and return what happened, in order.

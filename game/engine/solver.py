@@ -986,6 +986,36 @@ def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -
     return best_arrangement(cards, wild_rank, rules).is_complete
 
 
+def min_penalty_after_discard(
+    cards: Sequence[Card],
+    wild_rank: Rank | None,
+    rules: RuleSet,
+    allowed: Sequence[Card] | None = None,
+) -> int:
+    """The lowest penalty ``cards`` can score once one of them (one of ``allowed``, by
+    default any) is discarded: what a hand after its draw scores after its best discard.
+
+    Removing a card lowers a hand's penalty by at most the card's own, so a card that
+    cannot beat the best found so far is not weighed. Raises ``ValueError`` if
+    ``allowed`` holds no card of ``cards``, or as :func:`best_arrangement` does.
+    """
+    now = min_penalty(cards, wild_rank, rules)
+    choices = [card for card in cards if allowed is None or card in allowed]
+    if not choices:
+        raise ValueError("no card of the hand may be discarded")
+    choices.sort(key=lambda card: -rules.penalty(card, wild_rank))
+    best: int | None = None
+    for card in choices:
+        if best is not None and now - rules.penalty(card, wild_rank) >= best:
+            continue
+        rest = list(cards)
+        rest.remove(card)
+        penalty = min_penalty(rest, wild_rank, rules)
+        best = penalty if best is None else min(best, penalty)
+    assert best is not None
+    return best
+
+
 # -- building the answer ----------------------------------------------------------
 
 

@@ -148,7 +148,7 @@ class Tour:
         post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0))
         assert table.play(Draw(DrawSource.STOCK))
         step_until(app, lambda: not table.busy, frames=3000)
-        assert table.picture().coach is not None
+        wait_until(app, lambda: table.picture().coach is not None)  # the hint's decision came
         self.look("table, a coach tip")
         return table
 

@@ -5,36 +5,49 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.ai.hint import suggest
 from game.engine.actions import Draw, DrawSource
 from game.engine.rules import RuleSet
+from game.engine.view import PlayerView
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import result_from
 from game.ui.table.coach import coach_tip
 from tests.engine.match_tools import rig
-from tests.ui.driver import make_app, step_until, table_of
+from tests.ui.driver import make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
 
 TWO = RuleSet(players=2)
 
 
+def tip(view: PlayerView) -> str | None:
+    """The coach's words for ``view``, with the hint's decision for it."""
+    advice = suggest(view) if view.is_my_turn else None
+    told = coach_tip(view, advice)
+    return None if told is None else told.text
+
+
 def test_a_round_begins_with_its_wild_rank() -> None:
     match = rig(TWO, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
-    tip = coach_tip(match.view_for(0))
-    assert tip == "Coach: Fives are wild this round: a wild card stands for any card in a meld"
-    assert coach_tip(match.view_for(1)) is None, "not your turn: no tip"
+    assert (
+        tip(match.view_for(0))
+        == "Coach: Fives are wild this round: a wild card stands for any card in a meld"
+    )
+    assert tip(match.view_for(1)) is None, "not your turn: no tip"
 
 
 def test_going_out_is_named() -> None:
     match = rig(TWO, ["7H 8H 9H QD", "AC 2D 3H 4S"], discard="QC", stock_top="4S", round_index=1)
     match.apply(Draw(DrawSource.STOCK))
-    assert coach_tip(match.view_for(0)) == "Coach: discard the Q♦ and you go out!"
+    assert tip(match.view_for(0)) == "Coach: discard the Q♦ and you go out!"
 
 
 def test_a_drawn_card_that_completes_a_meld() -> None:
     match = rig(TWO, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
     match.apply(Draw(DrawSource.DISCARD))
-    assert coach_tip(match.view_for(0)) == "Coach: the 9♥ you drew completes 7♥ 8♥ 9♥"
+    assert tip(match.view_for(0)) == (
+        "Coach: the 9♥ you drew completes 7♥ 8♥ 9♥: discard the K♣"
+    ), "the discard it names is the hint's"
 
 
 def test_dead_weight_is_named_with_its_cost() -> None:
@@ -42,7 +55,7 @@ def test_dead_weight_is_named_with_its_cost() -> None:
         TWO, ["7H 8H 9H KC 2S", "AC 2D 3H 4S 6D"], discard="JD", stock_top="3C", round_index=2
     )
     match.apply(Draw(DrawSource.STOCK))
-    assert coach_tip(match.view_for(0)) == (
+    assert tip(match.view_for(0)) == (
         "Coach: the K♣ fits no meld: it would cost 10 points at the round's end"
     )
 
@@ -54,12 +67,12 @@ def test_the_table_coaches_a_new_player_only(tmp_path: Path) -> None:
         table = table_of(app)
         step_until(app, lambda: table.your_turn and not table.busy)
         assert table.play(Draw(DrawSource.STOCK))
-        step_until(app, lambda: not table.busy)
-        tip = table.picture().coach
-        assert tip is not None and tip.startswith("Coach: ")
+        wait_until(app, lambda: not table.busy and table.picture().coach is not None)
+        said = table.picture().coach
+        assert said is not None and said.startswith("Coach: ")
         app.text.drawn = []
         app.draw()
-        assert tip in [drawn.shown for drawn in app.text.drawn]
+        assert said in [drawn.shown for drawn in app.text.drawn]
         app.text.drawn = None
         app.memory.save_settings(app.memory.settings.changed(language="fr"))
         app.apply_settings()

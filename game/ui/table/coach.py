@@ -1,14 +1,19 @@
 """The coach: a short tip at the moment it matters, for a player's first matches.
 
-Tips come from your view only and the engine's solver: the round's wild rank as your
-first turn of a round begins; then, once you have drawn, that you can go out with a
-named discard, that the card you drew completes a meld, or which card is dead weight.
+The coach reads your view and, once you have drawn, the hint's decision for that same
+view (:func:`game.ai.hint.suggest`, worked out off the frame loop): it names the card
+the hint would discard, never another, and never calls a wild card dead weight. As
+your first turn of a round begins it names the round's wild rank.
 """
 
 from __future__ import annotations
 
-from game.engine.actions import Phase
-from game.engine.solver import best_arrangement
+from dataclasses import dataclass
+
+from game.ai.hint import Suggestion, Why
+from game.engine.actions import Discard, Phase
+from game.engine.cards import Card
+from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
@@ -17,42 +22,71 @@ COACHED_MATCHES = 3
 """The coach speaks during your first this many matches (while its setting is on)."""
 
 
-def coach_tip(view: PlayerView) -> str | None:
-    """The tip for your seat's turn now, if there is one worth giving."""
+@dataclass(frozen=True, slots=True)
+class CoachTip:
+    """A tip in words, and the card it tells you to discard (the hint's), if any."""
+
+    text: str
+    """The tip, in the language in use."""
+    discard: Card | None = None
+    """The card the tip names for your discard: always the hint's."""
+
+
+def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | None:
+    """The tip for your seat's turn now, if there is one worth giving.
+
+    Once you have drawn, the tip words ``advice``, the hint's decision for ``view``
+    (no advice yet: no tip).
+    """
     if not view.is_my_turn:
         return None
     if view.phase is Phase.DRAW:
         if not any(move.seat == view.seat for move in view.log):
             wild = wild_sentence(view.wild_rank)
-            return _("Coach: {wild} this round: a wild card stands for any card in a meld").format(
-                wild=wild
-            )
+            text = _("Coach: {wild} this round: a wild card stands for any card in a meld")
+            return CoachTip(text.format(wild=wild))
         return None
-    return _discard_tip(view)
+    if advice is None or not isinstance(advice.action, Discard):
+        return None
+    return _discard_tip(view, advice, advice.action.card)
 
 
-def _discard_tip(view: PlayerView) -> str | None:
-    hand, rules, wild = view.hand, view.rules, view.wild_rank
-    for card in hand:
-        if card == view.taken_card and not rules.discard_taken_card:
-            continue
-        rest = tuple(other for other in hand if other is not card)
-        if best_arrangement(rest, wild, rules).is_complete:
-            return _("Coach: discard the {card} and you go out!").format(card=card_short(card))
-    drawn = hand[-1]
-    now = best_arrangement(hand, wild, rules)
-    before = best_arrangement(hand[:-1], wild, rules)
-    for meld in now.melds:
-        if drawn in meld.cards and now.penalty < before.penalty:
-            return _("Coach: the {card} you drew completes {meld}").format(
-                card=card_short(drawn), meld=meld_words(meld)
-            )
-    if now.leftover:
-        dead = max(now.leftover, key=lambda card: rules.penalty(card, wild))
-        points = rules.penalty(dead, wild)
-        return ngettext(
+def _discard_tip(view: PlayerView, advice: Suggestion, card: Card) -> CoachTip:
+    short = card_short(card)
+    why = advice.reason.why
+    if why is Why.DISCARD_TO_GO_OUT:
+        return CoachTip(_("Coach: discard the {card} and you go out!").format(card=short), card)
+    if why is Why.DISCARD_LAST_TURN:
+        text = _("Coach: a last turn: discard the {card}, it leaves you the fewest points")
+        return CoachTip(text.format(card=short), card)
+    completed = _completed_by_draw(view, card)
+    if completed is not None:
+        drawn, meld = completed
+        text = _("Coach: the {drawn} you drew completes {meld}: discard the {card}")
+        return CoachTip(text.format(drawn=card_short(drawn), meld=meld, card=short), card)
+    if why is Why.DISCARD_DEAD_WEIGHT and not card.is_wild(view.wild_rank):
+        points = advice.reason.points[0]
+        text = ngettext(
             "Coach: the {card} fits no meld: it would cost {points} point at the round's end",
             "Coach: the {card} fits no meld: it would cost {points} points at the round's end",
             points,
-        ).format(card=card_short(dead), points=points)
+        )
+        return CoachTip(text.format(card=short, points=points), card)
+    text = _("Coach: discard the {card} and keep the cards that may still meld")
+    return CoachTip(text.format(card=short), card)
+
+
+def _completed_by_draw(view: PlayerView, discard: Card) -> tuple[Card, str] | None:
+    """The card you drew and the meld it completes once ``discard`` is gone, if it does."""
+    hand, rules, wild = view.hand, view.rules, view.wild_rank
+    drawn = hand[-1]
+    if drawn == discard:
+        return None
+    rest = [card for card in hand if card != discard]
+    after = best_arrangement(rest, wild, rules)
+    if after.penalty >= min_penalty(hand[:-1], wild, rules):
+        return None
+    for meld in after.melds:
+        if drawn in meld.cards:
+            return drawn, meld_words(meld)
     return None

@@ -29,8 +29,11 @@ from game.ui.table.drag import (
 from game.ui.table.layout import TableLayout
 from game.ui.table.playback import Arrival, Playback
 from game.ui.table.stage import HOVER_LIFT, Gap
+from game.ui.table.table_painter import GO_OUT_GLOW
 
-DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_SECONDS = 0.5
+"""Two clicks on one card within this many seconds discard it: the systems' usual
+double-click time (SDL cannot tell the system's own on every platform)."""
 STOCK_GHOST = Card(None, None)
 """Stands for the unknown top of the stock while it is dragged face down."""
 REORDER_GLOW = (90, 150, 120)
@@ -73,6 +76,10 @@ class PointerTable(Protocol):
 
     def select(self, card: Card) -> None:
         """Make ``card`` the selected card of the player's hand."""
+        ...
+
+    def goes_out(self, card: Card) -> bool:
+        """True if discarding ``card`` now goes out."""
         ...
 
     def refuse(self, reason: str | None = None) -> None:
@@ -185,10 +192,17 @@ class Pointer:
         if press is None or not press.dragging:
             return ()
         return tuple(
-            (target.rect, REORDER_GLOW if _reorders(press, target) else GOLD)
+            (target.rect, self._glow_colour(press, target))
             for target in self.drag.targets
             if self._accepts(press, target)
         )
+
+    def _glow_colour(self, press: Press, target: DropTarget) -> tuple[int, int, int]:
+        """Gold for a discard, green for one that goes out, pale green for a reorder."""
+        if _reorders(press, target):
+            return REORDER_GLOW
+        going = press.source is Source.HAND and self.table.goes_out(press.sprite.card)
+        return GO_OUT_GLOW if going else GOLD
 
     def _accepts(self, press: Press, target: DropTarget) -> bool:
         if target.kind is TargetKind.HAND:

@@ -21,7 +21,8 @@ from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
-from game.engine.solver import best_arrangement
+from game.engine.solver import best_arrangement, min_penalty_after_discard
+from game.engine.view import PlayerView
 from game.i18n import N_, _, language
 from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
@@ -35,7 +36,7 @@ from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.table import hand_order
 from game.ui.table.action_log import ActionLog
-from game.ui.table.coach import COACHED_MATCHES, coach_tip
+from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel, log_width
 from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup
@@ -44,7 +45,7 @@ from game.ui.table.pointer import Pointer
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import HOVER_LIFT, LIFT
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table.table_painter import RestingLayer, TablePicture, paint_table
+from game.ui.table.table_painter import RestingLayer, TablePicture, notice_box, paint_table
 from game.ui.table.undo import UndoKeeper
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line, seat_label, status_line
@@ -67,7 +68,19 @@ class TableScene(Scene):
         self.resting = RestingLayer()
         """The cards at rest, drawn once until one of them moves."""
         self.undo = UndoKeeper()
-        self._coached: tuple[object, str | None] | None = None
+        self._coached: tuple[object, CoachTip | None] | None = None
+        self._view: tuple[int, PlayerView] | None = None
+        """Your view of the match, and after how many actions it was taken."""
+        self._advice: tuple[PlayerView, Suggestion | str] | None = None
+        """The hint's decision (or why there is none) for a view of yours: the one the
+        hint shows and the coach words, worked out once per view by the seats' worker."""
+        self._advice_asked: PlayerView | None = None
+        self._hint_wanted: PlayerView | None = None
+        """The view you asked a hint for (H or the Hint button), until it is shown."""
+        self._hint_text: str | None = None
+        self._discard_facts: tuple[int, frozenset[Card], int] | None = None
+        """After how many actions, the cards whose discard goes out and the penalty after
+        the best discard (your discard phase only)."""
         self.layout = TableLayout(*context.screen.get_size())
         self.playback = Playback(
             setup.rules,
@@ -225,6 +238,7 @@ class TableScene(Scene):
         self.playback.update(dt)
         self.notice = TimedText.tick(self.notice, dt)
         self._collect_hint()
+        self._advise()
         while not self.finished and not self.covered and self.playback.show_next():
             pass
         if not self.finished and not self.covered and not self.busy:
@@ -363,17 +377,64 @@ class TableScene(Scene):
         self.context.sounds.play("click")
         self.context.replace(TableScene(self.context, setup))
 
-    def _coach_tip(self) -> str | None:
-        """The coach's tip while it is your move and the table is at rest (see coach.py)."""
+    def _coaching(self) -> bool:
         memory = self.context.memory
-        coaching = memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
-        if not coaching or not self.your_turn or self.busy:
+        return memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
+
+    def _coach_tip(self) -> str | None:
+        """The coach's tip while it is your move and the table is at rest (see coach.py):
+        once you have drawn, it words the hint's decision for this view."""
+        if not self._coaching() or not self.your_turn or self.busy:
             return None
-        match = self.match
-        key = (match.phase, match.hands[0], match.round_index, language())
+        view = self.my_view()
+        advice = self.advice_for(view)
+        key = (view, advice, language())
         if self._coached is None or self._coached[0] != key:  # a new moment, or a new language
-            self._coached = (key, coach_tip(match.view_for(0)))
-        return self._coached[1]
+            self._coached = (key, coach_tip(view, advice))
+        tip = self._coached[1]
+        return None if tip is None else tip.text
+
+    def my_view(self) -> PlayerView:
+        """Your view of the match as it now stands (taken once per action)."""
+        played = len(self.match.actions)
+        if self._view is None or self._view[0] != played:
+            self._view = (played, self.match.view_for(0))
+        return self._view[1]
+
+    def _facts_of_discard(self) -> tuple[frozenset[Card], int] | None:
+        """While you are to discard: the cards whose discard goes out, and what your hand
+        scores after its best discard (both the engine's word; worked out once per action)."""
+        match = self.match
+        if match.is_over or match.current_seat != 0 or not self.drawn:
+            return None
+        played = len(match.actions)
+        if self._discard_facts is None or self._discard_facts[0] != played:
+            allowed = [
+                action.card for action in match.legal_actions() if isinstance(action, Discard)
+            ]
+            hand, wild = match.hands[0], match.wild_rank
+            after = min_penalty_after_discard(hand, wild, match.rules, allowed)
+            self._discard_facts = (played, frozenset(match.going_out_discards()), after)
+        return self._discard_facts[1:]
+
+    def goes_out(self, card: Card) -> bool:
+        """True if discarding ``card`` now goes out (the engine's word)."""
+        facts = self._facts_of_discard()
+        return facts is not None and card in facts[0]
+
+    def _penalty_now(self) -> int:
+        """Your hand's penalty as shown; once you have drawn, after its best discard."""
+        facts = self._facts_of_discard()
+        if facts is None or sorted(self.hand) != sorted(self.match.hands[0]):
+            return self.arrangement.penalty
+        return facts[1]
+
+    def advice_for(self, view: PlayerView) -> Suggestion | None:
+        """The hint's decision for ``view``, if the worker has given it."""
+        advice = self._advice
+        if advice is None or advice[0] != view or isinstance(advice[1], str):
+            return None
+        return advice[1]
 
     def _review_opener(self, round_number: int | None) -> Callable[[], None] | None:
         """What the Review button does: your decisions of that round (None: of the match).
@@ -406,24 +467,70 @@ class TableScene(Scene):
             self._ask_ai()
 
     def _ask_hint(self) -> None:
-        if not self.seats.hint_pending and self.your_turn:
-            self.seats.ask_hint(self.match.view_for(0))
-            self.notice = TimedText(_("Thinking about a hint…"), 10.0)
+        """H or Hint: the hint's decision for this view, at once if the worker gave it
+        already (for the coach), else once it comes."""
+        if not self.your_turn:
+            return
+        view = self.my_view()
+        if self._advice is not None and self._advice[0] == view:
+            self._show_hint(self._advice[1])
+            return
+        if self._hint_wanted == view:
+            return
+        self._hint_wanted = view
+        self.notice = TimedText(_("Thinking about a hint…"), 10.0)
+        self._ask_advice(view)
+
+    def _ask_advice(self, view: PlayerView) -> None:
+        if self._advice_asked != view or not self.seats.hint_pending:
+            self._advice_asked = view
+            self.seats.ask_hint(view)
+
+    def _advise(self) -> None:
+        """While the coach speaks and you are to discard, the worker works out the hint's
+        decision for your view (the coach's tip words it; H then shows it at once)."""
+        if not self.your_turn or not self.drawn or not self._coaching():
+            return
+        view = self.my_view()
+        if self._advice is None or self._advice[0] != view:
+            self._ask_advice(view)
 
     def _collect_hint(self) -> None:
+        wanted = self._hint_wanted
+        if wanted is not None and wanted != self.my_view():
+            self._hint_wanted = None
+            self.notice = None  # you played before the hint came: it no longer applies
         answer = self.seats.hint()
         if answer is None:
             return
         view, hint = answer
-        if view != self.match.view_for(0):
-            self.notice = None  # you played before the hint came: it no longer applies
+        if view != self.my_view():
             return
+        self._advice = (view, hint)
+        if self._hint_wanted == view:
+            self._show_hint(hint)
+
+    def _show_hint(self, hint: Suggestion | str) -> None:
+        self._hint_wanted = None
         if isinstance(hint, str):
             self.notice = TimedText(_("No hint available: {reason}").format(reason=hint), 3.0)
             return
         self.hint = hint
-        self.notice = TimedText(_("Hint: {reason}").format(reason=hint_line(hint)), 8.0)
+        self._hint_text = _("Hint: {reason}").format(reason=hint_line(hint))
+        self.notice = TimedText(self._hint_text, 8.0)
         self.playback.place(0.5)
+
+    def hint_playable(self) -> bool:
+        """True while the hint's line is up and names a discard you may make now (Enter or
+        a click on the line plays it)."""
+        hint, notice = self.hint, self.notice
+        return (
+            hint is not None
+            and isinstance(hint.action, Discard)
+            and notice is not None
+            and notice.text == self._hint_text
+            and self.may_play(hint.action)
+        )
 
     # --- your moves -------------------------------------------------------------
 
@@ -432,6 +539,8 @@ class TableScene(Scene):
 
         A drawn card goes where ``arrival`` says (by default: at the end of your hand).
         """
+        if self._settling():
+            self.playback.finish()  # a card rising or settling waits for no one
         if not self.your_turn:
             return False
         refusal = self.match.refusal(action)
@@ -443,6 +552,19 @@ class TableScene(Scene):
         self._ask_ai()
         self.update(0.0)
         return True
+
+    def _settling(self) -> bool:
+        """True while it is your move and only cards going to their places move (one
+        selected, hinted or under the pointer rising): no event waits to be shown."""
+        playback, match = self.playback, self.match
+        return (
+            self.setup.human
+            and not match.is_over
+            and match.current_seat == 0
+            and not playback.queue
+            and playback.at_rest is None
+            and playback.wait <= 0
+        )
 
     def refuse(self, reason: str | None = None) -> None:
         if reason is not None:
@@ -461,8 +583,11 @@ class TableScene(Scene):
         self.playback.place(0.3)
 
     def _discard_selected(self) -> None:
+        """Enter: discard the selected card; with none selected, the hint's discard."""
         if self.selected is not None:
             self.play(Discard(self.hand[self.selected]))
+        elif self.hint is not None and isinstance(self.hint.action, Discard) and self.drawn:
+            self.play(self.hint.action)
 
     def _reorder(self, order: list[Card]) -> None:
         if sorted(order) == sorted(self.hand):
@@ -554,9 +679,20 @@ class TableScene(Scene):
             return True
         if any(button.handle_event(event) for button in self.buttons):
             return True
+        if self._hint_line_clicked(event):
+            return True
         if self.pointer.handle_event(event):
             return True
         return event.type == pygame.KEYDOWN and press(self.keys, event)
+
+    def _hint_line_clicked(self, event: pygame.event.Event) -> bool:
+        """A left click on the hint's line plays its discard."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or not self.hint_playable():
+            return False
+        assert self.hint is not None and self.notice is not None
+        if not notice_box(self.layout, self.context.text, self.notice.text).collidepoint(event.pos):
+            return False
+        return self.play(self.hint.action)
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table as shown, nothing of the live match."""
@@ -587,6 +723,9 @@ class TableScene(Scene):
             glows=self.pointer.glows(),
             banner=None if banner is None else banner.text,
             notice=None if self.notice is None else self.notice.text,
+            notice_playable=self.hint_playable(),
+            go_out=frozenset(card for card in self.hand if self.goes_out(card)),
+            penalty=self._penalty_now(),
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
             dealer=_("Dealer: {name} · deal {number}").format(

@@ -64,6 +64,13 @@ class TablePicture:
     title: str
     dealer: str
     buttons: tuple[Button, ...]
+    go_out: frozenset[Card] = frozenset()
+    """The cards of your hand whose discard goes out (each wears a GO OUT badge)."""
+    penalty: int | None = None
+    """Your penalty now (None: the arrangement's); once you have drawn, after the best
+    discard."""
+    notice_playable: bool = False
+    """True if the notice is the hint's line and a click on it plays the hint's discard."""
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
     coach: str | None = None
@@ -199,7 +206,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         shown.last_turns,
         picture.keys,
         bool(shown.hands[0]),
-        picture.arrangement.penalty,
+        _penalty(picture),
         picture.you_label,
         tuple(tuple(button.rect) for button in picture.buttons),
     )
@@ -255,7 +262,8 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
         return (cards, style)
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
     groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
-    return (cards, style, shown.wild_rank, picture.selected, hinted, groups)
+    going = tuple(card in picture.go_out for card in shown.hands[0])
+    return (cards, style, shown.wild_rank, picture.selected, hinted, groups, going)
 
 
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
@@ -273,10 +281,16 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
 
     def paint(surface: pygame.Surface) -> None:
-        for index, card, pose in poses:
+        going: list[tuple[pygame.Rect, int]] = []
+        for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
             if seat == 0:
                 _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
+                if card in picture.go_out:  # as wide as the card shows under the next one
+                    shows = rect.width if right is None else right.left - rect.left
+                    going.append((rect, max(0, min(rect.width, shows))))
+        for rect, shows in going:  # over the cards beside, so that each badge shows whole
+            _go_out_badge(surface, rect, picture.layout, text, shows)
 
     return _Part(bounds, paint)
 
@@ -322,6 +336,8 @@ def paint_table(
     if picture.dragged is not None:
         over.append(_paint_shadow(surface, picture.dragged.pose))
         over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
+        if picture.dragged.card in picture.go_out:
+            _go_out_badge(surface, over[-1], picture.layout, text)
     for button in picture.buttons:
         over.append(button.draw(surface, text))
     over += _paint_texts(picture, surface, text)
@@ -513,7 +529,7 @@ def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text
     if not picture.shown.hands[0]:
         return
     box, size = _hand_words_box(picture), picture.layout.text_size
-    penalty = _("Penalty now: {points}").format(points=picture.arrangement.penalty)
+    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
     text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
     above = (box.left, box.bottom - size - 4)
     text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
@@ -542,6 +558,43 @@ def _paint_card_marks(
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
         _glow(surface, rect, GOLD)
+
+
+def _penalty(picture: TablePicture) -> int:
+    return picture.arrangement.penalty if picture.penalty is None else picture.penalty
+
+
+GO_OUT_GREEN = (46, 160, 80)
+"""The GO OUT badge's plate."""
+GO_OUT_GLOW = (130, 240, 140)
+"""The discard pile's glow while a card whose discard goes out is dragged."""
+
+
+def _go_out_badge(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    layout: TableLayout,
+    text: Text,
+    shows: int | None = None,
+) -> pygame.Rect:
+    """GO OUT on a card of your hand whose discard goes out, low on its left edge, within
+    the ``shows`` pixels of the card left uncovered (by default all of it); where the
+    words cannot fit there, a green disc with a check mark."""
+    size = max(9, round(layout.hand_height * 0.1))
+    pad = size // 2 + 2
+    room = (rect.width if shows is None else shows) - 4 - pad
+    # TRANSLATORS: a badge on a card of your hand: discarding it goes out. Keep it short.
+    words = _("GO OUT")
+    shown, fitted = text.fit(words, size, max(1, room), True)
+    if shown != words or fitted < size * 0.75:
+        words, fitted = "✓", size
+    width, height = text.font(fitted, True).size(words)
+    plate = pygame.Rect(0, 0, width + pad, height + 2)
+    plate.bottomleft = (rect.left + 2, rect.bottom - max(3, rect.height // 14))
+    pygame.draw.rect(surface, GO_OUT_GREEN, plate, border_radius=plate.height // 2)
+    pygame.draw.rect(surface, (230, 255, 230), plate, 1, border_radius=plate.height // 2)
+    text.blit(surface, words, fitted, (255, 255, 255), True, box=plate, center=plate.center)
+    return plate
 
 
 def _wild_badge(
@@ -601,9 +654,23 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.notice is not None:
-        below = (layout.width // 2, layout.status_center[1] + size + 6)
-        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=below))
+        box = notice_box(layout, text, picture.notice)
+        plate = box.inflate(size, 4)
+        clear = plate.collidelist([button.rect for button in picture.buttons]) == -1
+        if picture.notice_playable and clear:  # a plate like a button's: a click plays it
+            surface.blit(translucent_plate(plate.size, 200, size // 2), plate)
+            pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
+            drawn.append(plate)
+        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=box.center))
     return drawn
+
+
+def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
+    """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
+    size = layout.text_size
+    table = pygame.Rect(0, 0, layout.width, layout.height)
+    below = (layout.width // 2, layout.status_center[1] + size + 6)
+    return text.where(notice, size, table, center=below)
 
 
 def _paint_banner(
