@@ -1,8 +1,9 @@
 """A tour of every screen of the window, drawn in every state worth reading: for the tests of
 languages and layout, which look at each text drawn on the way (``Text.drawn``).
 
-The tour opens the title (with a saved match, and with opponents given on the command line),
-the table of a match late in its last round with every hint, refusal and notice, the score
+The tour opens the title (with a saved match, and with opponents given on the command line)
+with its two questions (quit the game? abandon the match?), the table of a match late in its
+last round with its pause menu and every hint, refusal and notice, the score
 sheet, the review, that round's summary and the match end as you see them, every row of the
 settings at every value, the statistics, the rules (base and every option changed) scrolled to
 the end, a profile notice, and — with the AI playing every seat — the end of that round's
@@ -37,18 +38,21 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
+from game.ui.screens.title import TitleScene, abandon_question
+from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import TimedText
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
-from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
+from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
 
 
 @dataclass
@@ -112,6 +116,29 @@ class Tour:
         self.frames()
         self.look(name)
 
+    def title_questions(self) -> None:
+        """Escape's question (quit the game?) and New game's (abandon the saved match?)."""
+        app = self.app
+        key(pygame.K_ESCAPE)
+        self.frames()
+        assert isinstance(app.stack.top, QuestionScene)
+        self.look("title, quit the game?")
+        app.pop()
+        title = app.stack.top
+        assert isinstance(title, TitleScene) and title.saved is not None
+        app.push(abandon_question(app, title.saved, unpressed))
+        self.frames()
+        self.look("title, abandon the match?")
+        app.pop()
+
+    def pause_menu(self) -> None:
+        """Escape at the table."""
+        key(pygame.K_ESCAPE)
+        self.frames()
+        assert isinstance(self.app.stack.top, PauseMenuScene)
+        self.look("pause menu")
+        self.app.pop()
+
     def table(self) -> TableScene:
         app = self.app
         saved = app.memory.saved_match()
@@ -138,6 +165,7 @@ class Tour:
             table.notice = TimedText(refusal_line(refusal, Discard(card)), 5.0)
             self.look(f"table, refusal {refusal.name}")
         table.notice = None
+        self.pause_menu()
         for card in (table.match.hands[0][-1], top):  # the pointer rests on a card: its name
             sprite = table.playback.stage.sprites[card]
             center = tuple(round(v) for v in sprite.pose.center)
@@ -245,6 +273,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     :func:`profile_with`)."""
     walk = Tour(app, on_screen)
     walk.title()
+    walk.title_questions()
     walk.stats()
     walk.rules()
     walk.settings()

@@ -35,6 +35,9 @@ class Shortcut:
     without it takes its keys whatever the modifiers)."""
     live: Callable[[], bool] = field(default=_always)
     """Whether it works now: one that does not is neither done nor told."""
+    told: Callable[[], bool] = field(default=_always)
+    """Whether the help line names it now (a live shortcut not told works all the same: a
+    key every screen takes, in a window too narrow for its words)."""
 
 
 def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
@@ -50,4 +53,6 @@ def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
 
 def help_line(shortcuts: Iterable[Shortcut]) -> str:
     """The live ``shortcuts`` in words, in the language in use, in the order listed."""
-    return SEPARATOR.join(_(shortcut.words) for shortcut in shortcuts if shortcut.live())
+    return SEPARATOR.join(
+        _(shortcut.words) for shortcut in shortcuts if shortcut.live() and shortcut.told()
+    )

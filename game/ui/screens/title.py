@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ai.levels import OFFERED_LEVELS
@@ -13,6 +15,7 @@ from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
+from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
@@ -84,12 +87,27 @@ class TitleScene(Scene):
         self.context.sounds.play("click")
 
     def _new_game(self) -> None:
-        """Deal a new match; a saved one is given up."""
+        """Deal a new match; with one saved, ask first whether to give it up."""
         self.context.sounds.play("click")
+        if self.saved is None:
+            self._deal()
+            return
+        self.context.push(abandon_question(self.context, self.saved, self._abandon))
+
+    def _abandon(self) -> None:
+        """Give up the saved match (counted as a loss) and deal a new one."""
         if self.saved is not None:
             self.context.memory.abandon_match(self.saved)
+        self._deal()
+
+    def _deal(self) -> None:
         setup = self.context.options.new_match(self.context.memory.settings)
         self.context.replace(TableScene(self.context, setup))
+
+    def _ask_to_quit(self) -> None:
+        """Escape: quit the game? (Stay is the safe answer.)"""
+        answers = (Answer(N_("Stay"), lambda: None), Answer(N_("Quit"), self.context.quit))
+        self.context.push(QuestionScene(self.context, N_("Quit the game?"), answers))
 
     def _continue(self) -> None:
         """Go on with the saved match; if one of its seats cannot be loaded, it is set aside
@@ -125,6 +143,9 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.buttons[0].on_click()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._ask_to_quit()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -151,6 +172,20 @@ class TitleScene(Scene):
             text.blit(surface, self.saved_line, small, MUTED, midtop=(below[0], below[1] + 2))
         for button in self.buttons:
             button.draw(surface, text)
+
+
+def abandon_question(
+    context: SceneContext, saved: SavedMatch, abandon: Callable[[], None]
+) -> QuestionScene:
+    """Give up ``saved`` for a new match? Keeping it is the safe answer."""
+
+    def message() -> str:
+        return _("Abandon the match in round {number}? It counts as a loss.").format(
+            number=saved.match.round_index + 1
+        )
+
+    answers = (Answer(N_("Keep the match"), lambda: None), Answer(N_("Abandon it"), abandon))
+    return QuestionScene(context, message, answers)
 
 
 def _progress(saved: SavedMatch) -> str:
