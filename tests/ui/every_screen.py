@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -62,6 +62,8 @@ class Seen:
     name: str
     texts: list[Drawn]
     surface: pygame.Surface
+    buttons: list[pygame.Rect] = field(default_factory=list)
+    """Where each button was drawn."""
 
 
 def late_saved_match(seed: int = 4) -> SavedMatch:
@@ -73,6 +75,29 @@ def late_saved_match(seed: int = 4) -> SavedMatch:
     policies = dict.fromkeys((1, 2, 3), "easy")
     states = {seat: seat_rng_state(seed, seat) for seat in policies}
     return SavedMatch(match, policies, ("Left", "Top", "Right"), match.hands[0], states)
+
+
+def overlaps(seen: Seen) -> list[str]:
+    """What overlaps on one screen: two buttons, two texts, or a text and a button it is not
+    inside (a button's own words are inside it). A text or a button drawn twice in one
+    place (a part of the table drawn again over itself) is one."""
+    problems = []
+    buttons = list({tuple(rect): rect for rect in seen.buttons}.values())
+    once = {(drawn.message, tuple(drawn.rect)): drawn for drawn in seen.texts if drawn.rect.width}
+    texts = list(once.values())
+    for index, button in enumerate(buttons):
+        for beside in buttons[index + 1 :]:
+            if button.colliderect(beside):
+                problems.append(f"{seen.name}: the buttons at {button} and {beside} overlap")
+    for index, drawn in enumerate(texts):
+        where = f"{seen.name}: {drawn.message!r} at {drawn.rect}"
+        for other in texts[index + 1 :]:
+            if drawn.rect.colliderect(other.rect):
+                problems.append(f"{where} overlaps {other.message!r} at {other.rect}")
+        for button in buttons:
+            if drawn.rect.colliderect(button) and not button.contains(drawn.rect):
+                problems.append(f"{where} overlaps the button at {button}")
+    return problems
 
 
 def profile_with(saved: SavedMatch) -> str:
@@ -101,10 +126,10 @@ class Tour:
     def look(self, name: str) -> None:
         """Draw a frame now and hand over every text it drew."""
         app = self.app
-        app.text.drawn = []
+        app.text.drawn, app.text.buttons = [], []
         app.draw()
-        self.on_screen(Seen(name, app.text.drawn, app.screen))
-        app.text.drawn = None
+        self.on_screen(Seen(name, app.text.drawn, app.screen, app.text.buttons))
+        app.text.drawn = app.text.buttons = None
 
     def frames(self, count: int = 3) -> None:
         for _frame in range(count):

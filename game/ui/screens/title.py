@@ -29,6 +29,10 @@ _FAN = (
     Card(Rank.JACK, Suit.DIAMONDS),
     Card(Rank.KING, Suit.CLUBS),
 )
+MOST_STEP = 0.09
+"""The most a title button and the gap under it take of the window's height."""
+GAP = 0.22
+"""The share of a button's step that is the gap under it."""
 TAGLINE = N_(
     "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 )
@@ -53,6 +57,8 @@ class TitleScene(Scene):
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
         self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
         self.buttons.append(Button(N_("Quit"), context.quit))
+        self.saved_line_top = 0
+        """Where the saved match's line goes (under Continue; set by ``on_resize``)."""
 
     @property
     def saved_line(self) -> str | None:
@@ -127,14 +133,45 @@ class TitleScene(Scene):
         self.on_resize()
 
     def on_resize(self) -> None:
+        """The buttons one under the other, from below the tagline (and the seats' line) to
+        the foot of the window, the saved match's line between Continue and New game: each
+        in a room of its own, so that nothing overlaps at any size."""
         width, height = self.context.screen.get_size()
         self.context.art.use_heights((self.card_height,))
+        small = self.small_size
+        line = self.context.text.font(small).get_linesize()
+        above = self.seats_line_y if self.seats_line is not None else self.tagline_y
+        top = above + line // 2 + small
+        room = height - round(height * 0.02) - top
+        count = len(self.buttons)
+        saved = line if self.saved_line is not None else 0
+        # the saved line takes its height and half a gap more (half a gap above it, a gap
+        # below), all the buttons but the last a gap under them
+        fitted = (room - saved) / (count - GAP / 2) if saved else room / (count - GAP)
+        step = min(height * MOST_STEP, fitted)
+        button_height, gap = int(step * (1 - GAP)), int(step * GAP)
         button_width = round(width * 0.24)
-        step = min(0.1, 0.4 / len(self.buttons))
-        button_height = round(height * step * 0.72)
+        y = top
         for index, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(0, 0, button_width, button_height)
-            button.rect.center = (width // 2, round(height * (0.6 + index * step)))
+            button.rect = pygame.Rect(0, y, button_width, button_height)
+            button.rect.centerx = width // 2
+            y = button.rect.bottom + gap
+            if index == 0 and saved:
+                self.saved_line_top = button.rect.bottom + gap // 2
+                y += saved + gap // 2
+
+    @property
+    def small_size(self) -> int:
+        """The size of the tagline, the seats' line and the saved match's line."""
+        return round(self.context.screen.get_height() * 0.024)
+
+    @property
+    def tagline_y(self) -> int:
+        return round(self.context.screen.get_height() * 0.48)
+
+    @property
+    def seats_line_y(self) -> int:
+        return round(self.context.screen.get_height() * 0.52)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for button in self.buttons:
@@ -162,14 +199,14 @@ class TitleScene(Scene):
         text = self.context.text
         size = round(height * 0.075)
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
-        small = round(height * 0.024)
-        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, round(height * 0.48)))
+        small = self.small_size
+        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))
         if self.seats_line is not None:
             line = _("Opponents — {seats}").format(seats=self.seats_line)
-            text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
+            text.blit(surface, line, small, GOLD, center=(width // 2, self.seats_line_y))
         if self.saved_line is not None:
-            below = self.buttons[0].rect.midbottom
-            text.blit(surface, self.saved_line, small, MUTED, midtop=(below[0], below[1] + 2))
+            top = (width // 2, self.saved_line_top)
+            text.blit(surface, self.saved_line, small, MUTED, midtop=top)
         for button in self.buttons:
             button.draw(surface, text)
 
