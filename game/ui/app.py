@@ -171,6 +171,9 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def main_menu(self) -> None:
+        self.stack.replace(TitleScene(self))
+
     def autoplay_finished(self) -> None:
         self.done = True
         if self._options.screenshot:

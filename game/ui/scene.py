@@ -73,6 +73,10 @@ class SceneContext(Protocol):
         """Close the window at the end of this frame."""
         ...
 
+    def main_menu(self) -> None:
+        """Close every scene and show the title (it offers Continue if a match is saved)."""
+        ...
+
     def autoplay_finished(self) -> None:
         """An autoplay run reached its end: save the screenshot and quit, if asked to."""
         ...

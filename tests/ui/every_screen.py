@@ -1,8 +1,9 @@
 """A tour of every screen of the window, drawn in every state worth reading: for the tests of
 languages and layout, which look at each text drawn on the way (``Text.drawn``).
 
-The tour opens the title (with a saved match, and with opponents given on the command line),
-the table of a match late in its last round with every hint, refusal and notice, the score
+The tour opens the title (with a saved match, and with opponents given on the command line)
+with its two questions (quit the game? abandon the match?), the table of a match late in its
+last round with its pause menu and every hint, refusal and notice, the score
 sheet, the review, that round's summary and the match end as you see them, every row of the
 settings at every value, the statistics, the rules (base and every option changed) scrolled to
 the end, a profile notice, and — with the AI playing every seat — the end of that round's
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -37,18 +38,21 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
+from game.ui.screens.title import TitleScene, abandon_question
+from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import TimedText
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
-from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
+from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
 
 
 @dataclass
@@ -58,6 +62,8 @@ class Seen:
     name: str
     texts: list[Drawn]
     surface: pygame.Surface
+    buttons: list[pygame.Rect] = field(default_factory=list)
+    """Where each button was drawn."""
 
 
 def late_saved_match(seed: int = 4) -> SavedMatch:
@@ -69,6 +75,29 @@ def late_saved_match(seed: int = 4) -> SavedMatch:
     policies = dict.fromkeys((1, 2, 3), "easy")
     states = {seat: seat_rng_state(seed, seat) for seat in policies}
     return SavedMatch(match, policies, ("Left", "Top", "Right"), match.hands[0], states)
+
+
+def overlaps(seen: Seen) -> list[str]:
+    """What overlaps on one screen: two buttons, two texts, or a text and a button it is not
+    inside (a button's own words are inside it). A text or a button drawn twice in one
+    place (a part of the table drawn again over itself) is one."""
+    problems = []
+    buttons = list({tuple(rect): rect for rect in seen.buttons}.values())
+    once = {(drawn.message, tuple(drawn.rect)): drawn for drawn in seen.texts if drawn.rect.width}
+    texts = list(once.values())
+    for index, button in enumerate(buttons):
+        for beside in buttons[index + 1 :]:
+            if button.colliderect(beside):
+                problems.append(f"{seen.name}: the buttons at {button} and {beside} overlap")
+    for index, drawn in enumerate(texts):
+        where = f"{seen.name}: {drawn.message!r} at {drawn.rect}"
+        for other in texts[index + 1 :]:
+            if drawn.rect.colliderect(other.rect):
+                problems.append(f"{where} overlaps {other.message!r} at {other.rect}")
+        for button in buttons:
+            if drawn.rect.colliderect(button) and not button.contains(drawn.rect):
+                problems.append(f"{where} overlaps the button at {button}")
+    return problems
 
 
 def profile_with(saved: SavedMatch) -> str:
@@ -97,10 +126,10 @@ class Tour:
     def look(self, name: str) -> None:
         """Draw a frame now and hand over every text it drew."""
         app = self.app
-        app.text.drawn = []
+        app.text.drawn, app.text.buttons = [], []
         app.draw()
-        self.on_screen(Seen(name, app.text.drawn, app.screen))
-        app.text.drawn = None
+        self.on_screen(Seen(name, app.text.drawn, app.screen, app.text.buttons))
+        app.text.drawn = app.text.buttons = None
 
     def frames(self, count: int = 3) -> None:
         for _frame in range(count):
@@ -111,6 +140,29 @@ class Tour:
     def title(self, name: str = "title") -> None:
         self.frames()
         self.look(name)
+
+    def title_questions(self) -> None:
+        """Escape's question (quit the game?) and New game's (abandon the saved match?)."""
+        app = self.app
+        key(pygame.K_ESCAPE)
+        self.frames()
+        assert isinstance(app.stack.top, QuestionScene)
+        self.look("title, quit the game?")
+        app.pop()
+        title = app.stack.top
+        assert isinstance(title, TitleScene) and title.saved is not None
+        app.push(abandon_question(app, title.saved, unpressed))
+        self.frames()
+        self.look("title, abandon the match?")
+        app.pop()
+
+    def pause_menu(self) -> None:
+        """Escape at the table."""
+        key(pygame.K_ESCAPE)
+        self.frames()
+        assert isinstance(self.app.stack.top, PauseMenuScene)
+        self.look("pause menu")
+        self.app.pop()
 
     def table(self) -> TableScene:
         app = self.app
@@ -138,6 +190,7 @@ class Tour:
             table.notice = TimedText(refusal_line(refusal, Discard(card)), 5.0)
             self.look(f"table, refusal {refusal.name}")
         table.notice = None
+        self.pause_menu()
         for card in (table.match.hands[0][-1], top):  # the pointer rests on a card: its name
             sprite = table.playback.stage.sprites[card]
             center = tuple(round(v) for v in sprite.pose.center)
@@ -248,6 +301,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     :func:`profile_with`)."""
     walk = Tour(app, on_screen)
     walk.title()
+    walk.title_questions()
     walk.stats()
     walk.rules()
     walk.settings()

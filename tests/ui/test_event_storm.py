@@ -48,12 +48,14 @@ from game.ui.app import MAX_DT, App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.widgets import Button
+from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
+from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.summary import MatchEndScene, Overlay, RoundSummaryScene, ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, describe
@@ -110,6 +112,8 @@ SCREEN_NAMES: tuple[tuple[type, str], ...] = (
     (RoundSummaryScene, "round summary"),
     (MatchEndScene, "match end"),
     (ReviewScene, "review"),
+    (PauseMenuScene, "pause menu"),
+    (QuestionScene, "question"),
 )
 BOUND_KEYS = (
     pygame.K_LEFT,
@@ -511,7 +515,7 @@ class Storm:
         """Go back from the screen on top, as a person would (a match's end: New game)."""
         if isinstance(top, Overlay | TitleScene):
             self.click(top.buttons[0].rect.center)  # Next round, Close, New game, Continue
-        elif isinstance(top, ReadingScene | ReviewScene | SettingsScene):
+        elif isinstance(top, ReadingScene | ReviewScene | SettingsScene | QuestionScene):
             self.key(pygame.K_ESCAPE)  # a name being typed: the first Escape stops typing
 
     def table(self) -> TableScene:

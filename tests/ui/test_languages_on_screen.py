@@ -15,11 +15,13 @@ import pytest
 from game import i18n
 from game.ui.app import App
 from tests import pseudo
+from tests.ui.driver import post, step_until, table_of
 from tests.ui.every_screen import (
     Seen,
     Tour,
     autoplay_to_the_end,
     late_saved_match,
+    overlaps,
     profile_with,
     tour,
     window,
@@ -39,6 +41,14 @@ SHOTS = (
     "review",
 )
 """The screens kept as screenshots (with the settings' first rows and the rules' first page)."""
+LAID_OUT_SIZES = [(640, 400), (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (640, 2160)]
+"""Where the title, its questions and the pause menu are checked for overlaps (and the
+narrowest, tallest window)."""
+UNCROWDED = ("title", "pause menu")
+"""The screens on which no two texts or buttons overlap: the title and its questions, and
+the pause menu. (Elsewhere a notice may cover the table's parts on purpose, and the checks
+find lines a pixel into each other on the settings, the rules' "more below" into its button
+at 4K and the table's hint over its buttons at 640×400, to be laid out anew.)"""
 
 
 def keep_screenshot(seen: Seen, tag: str) -> None:
@@ -91,6 +101,8 @@ def test_no_text_leaves_its_box(language: str, size: tuple[int, int]) -> None:
 
     def check(seen: Seen) -> None:
         problems.extend(box_problems(seen))
+        if seen.name.startswith(UNCROWDED):
+            problems.extend(overlaps(seen))
         keep_screenshot(seen, f"{language}-{size[0]}x{size[1]}")
 
     def make(profile: str, **more: object) -> App:
@@ -102,6 +114,41 @@ def test_no_text_leaves_its_box(language: str, size: tuple[int, int]) -> None:
 
     seen = run_everywhere(make, check, prepare)
     assert {"round summary", "match end"} <= set(seen)
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("size", LAID_OUT_SIZES, ids=[f"{w}x{h}" for w, h in LAID_OUT_SIZES])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_nothing_overlaps_on_the_title_its_questions_and_the_pause_menu(
+    language: str, size: tuple[int, int]
+) -> None:
+    """With a saved match, with the opponents given, and with neither; then the table's
+    pause menu: no two texts or buttons overlap, and no text leaves its box."""
+    problems: list[str] = []
+
+    def check(seen: Seen) -> None:
+        problems.extend(box_problems(seen) + overlaps(seen))
+
+    app = window(profile_with(late_saved_match()), size, language=language)
+    try:
+        walk = Tour(app, check)
+        walk.title()
+        walk.title_questions()
+        app.memory.forget_match()
+        app.main_menu()
+        walk.title("title, no saved match")
+        app.close()
+        app = window(profile_with(late_saved_match()), size, language=language, level="hard")
+        walk = Tour(app, check)
+        walk.title("title, opponents given")
+        continue_button = app.stack.scenes[-1].buttons[0]  # type: ignore[attr-defined]
+        post(pygame.MOUSEBUTTONDOWN, pos=continue_button.rect.center, button=1)
+        walk.frames(1)
+        table = table_of(app)
+        step_until(app, lambda: not table.busy and table.your_turn, frames=3000)
+        walk.pause_menu()
+    finally:
+        app.close()
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 

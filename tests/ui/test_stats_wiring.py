@@ -10,6 +10,7 @@ from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import level_key
 from game.ui.app import App
+from game.ui.screens.question import QuestionScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click
@@ -36,6 +37,11 @@ def test_a_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path: Path) -> N
     again, title = reopened_with_a_saved_match(tmp_path)
     try:
         click(next(b for b in title.buttons if b.label == "New game").rect.center)
+        again.step(FRAME)
+        assert again.memory.stats.overall.played == 0, "New game asks first"
+        question = again.stack.top
+        assert isinstance(question, QuestionScene)
+        click(next(b for b in question.buttons if b.label == "Abandon it").rect.center)
         again.step(FRAME)
         overall = again.memory.stats.overall
         assert (overall.played, overall.abandoned, overall.won, overall.best_total) == (

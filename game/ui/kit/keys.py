@@ -27,8 +27,7 @@ class Shortcut:
     """Keys that do one thing, and the words that say so."""
 
     words: str
-    """What the help line says of it, e.g. ``S stock`` (English, marked with ``N_``); empty
-    for the Shift variant of the shortcut listed after it, told by that one's words."""
+    """What the help line says of it, e.g. ``S stock`` (English, marked with ``N_``)."""
     actions: Mapping[int, Callable[[], object]]
     """What each of its keys does (``←/→``: two keys, two directions)."""
     shift: bool = False
@@ -36,6 +35,9 @@ class Shortcut:
     without it takes its keys whatever the modifiers)."""
     live: Callable[[], bool] = field(default=_always)
     """Whether it works now: one that does not is neither done nor told."""
+    told: Callable[[], bool] = field(default=_always)
+    """Whether the help line names it now (a live shortcut not told works all the same: a
+    key every screen takes, in a window too narrow for its words)."""
 
 
 def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
@@ -51,5 +53,6 @@ def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
 
 def help_line(shortcuts: Iterable[Shortcut]) -> str:
     """The live ``shortcuts`` in words, in the language in use, in the order listed."""
-    told = (shortcut for shortcut in shortcuts if shortcut.live() and shortcut.words)
-    return SEPARATOR.join(_(shortcut.words) for shortcut in told)
+    return SEPARATOR.join(
+        _(shortcut.words) for shortcut in shortcuts if shortcut.live() and shortcut.told()
+    )

@@ -57,6 +57,8 @@ class Text:
         self._wraps: dict[tuple[str, int, int], list[str]] = {}
         self.drawn: list[Drawn] | None = None
         """Set to a list to record every text drawn (the layout tests read it)."""
+        self.buttons: list[pygame.Rect] | None = None
+        """Set to a list to record where every button is drawn (the layout tests read it)."""
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at ``size`` pixels (pygame's own font if it cannot be read)."""

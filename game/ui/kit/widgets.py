@@ -56,6 +56,8 @@ class Button:
         inside = self.rect.inflate(-max(4, radius), -2)
         colour = INK if active else MUTED
         text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
+        if text.buttons is not None:
+            text.buttons.append(self.rect.copy())
         return self.rect.copy()
 
     @property

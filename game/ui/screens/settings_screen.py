@@ -315,9 +315,10 @@ class SettingsScene(Scene):
                 },
             ),
             Shortcut(
-                "",  # Shift+Tab goes back, as everywhere: told with Tab, the next one
+                N_("Shift+Tab previous section"),
                 {pygame.K_TAB: lambda: self.show_section(self.section - 1)},
                 shift=True,
+                told=lambda: False,  # goes back, as everywhere; Tab's words tell the key
             ),
             Shortcut(
                 N_("Tab section"),

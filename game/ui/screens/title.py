@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.ai.levels import OFFERED_LEVELS
@@ -13,6 +15,7 @@ from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
+from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
@@ -29,6 +32,10 @@ _FAN = (
 """The title's fan of cards, a printed joker in the middle when the rules deal jokers..."""
 _FAN_WITHOUT_JOKERS = (*_FAN[:2], Card(Rank.QUEEN, Suit.SPADES), *_FAN[3:])
 """...and a Queen in its place when they do not (the title shows no card the game won't)."""
+MOST_STEP = 0.09
+"""The most a title button and the gap under it take of the window's height."""
+GAP = 0.22
+"""The share of a button's step that is the gap under it."""
 TAGLINE = N_(
     "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 )
@@ -53,6 +60,8 @@ class TitleScene(Scene):
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
         self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
         self.buttons.append(Button(N_("Quit"), context.quit))
+        self.saved_line_top = 0
+        """Where the saved match's line goes (under Continue; set by ``on_resize``)."""
 
     @property
     def saved_line(self) -> str | None:
@@ -87,12 +96,27 @@ class TitleScene(Scene):
         self.context.sounds.play("click")
 
     def _new_game(self) -> None:
-        """Deal a new match; a saved one is given up."""
+        """Deal a new match; with one saved, ask first whether to give it up."""
         self.context.sounds.play("click")
+        if self.saved is None:
+            self._deal()
+            return
+        self.context.push(abandon_question(self.context, self.saved, self._abandon))
+
+    def _abandon(self) -> None:
+        """Give up the saved match (counted as a loss) and deal a new one."""
         if self.saved is not None:
             self.context.memory.abandon_match(self.saved)
+        self._deal()
+
+    def _deal(self) -> None:
         setup = self.context.options.new_match(self.context.memory.settings)
         self.context.replace(TableScene(self.context, setup))
+
+    def _ask_to_quit(self) -> None:
+        """Escape: quit the game? (Stay is the safe answer.)"""
+        answers = (Answer(N_("Stay"), lambda: None), Answer(N_("Quit"), self.context.quit))
+        self.context.push(QuestionScene(self.context, N_("Quit the game?"), answers))
 
     def _continue(self) -> None:
         """Go on with the saved match; if one of its seats cannot be loaded, it is set aside
@@ -112,14 +136,45 @@ class TitleScene(Scene):
         self.on_resize()
 
     def on_resize(self) -> None:
+        """The buttons one under the other, from below the tagline (and the seats' line) to
+        the foot of the window, the saved match's line between Continue and New game: each
+        in a room of its own, so that nothing overlaps at any size."""
         width, height = self.context.screen.get_size()
         self.context.art.use_heights((self.card_height,))
+        small = self.small_size
+        line = self.context.text.font(small).get_linesize()
+        above = self.seats_line_y if self.seats_line is not None else self.tagline_y
+        top = above + line // 2 + small
+        room = height - round(height * 0.02) - top
+        count = len(self.buttons)
+        saved = line if self.saved_line is not None else 0
+        # the saved line takes its height and half a gap more (half a gap above it, a gap
+        # below), all the buttons but the last a gap under them
+        fitted = (room - saved) / (count - GAP / 2) if saved else room / (count - GAP)
+        step = min(height * MOST_STEP, fitted)
+        button_height, gap = int(step * (1 - GAP)), int(step * GAP)
         button_width = round(width * 0.24)
-        step = min(0.1, 0.4 / len(self.buttons))
-        button_height = round(height * step * 0.72)
+        y = top
         for index, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(0, 0, button_width, button_height)
-            button.rect.center = (width // 2, round(height * (0.6 + index * step)))
+            button.rect = pygame.Rect(0, y, button_width, button_height)
+            button.rect.centerx = width // 2
+            y = button.rect.bottom + gap
+            if index == 0 and saved:
+                self.saved_line_top = button.rect.bottom + gap // 2
+                y += saved + gap // 2
+
+    @property
+    def small_size(self) -> int:
+        """The size of the tagline, the seats' line and the saved match's line."""
+        return round(self.context.screen.get_height() * 0.024)
+
+    @property
+    def tagline_y(self) -> int:
+        return round(self.context.screen.get_height() * 0.48)
+
+    @property
+    def seats_line_y(self) -> int:
+        return round(self.context.screen.get_height() * 0.52)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for button in self.buttons:
@@ -127,6 +182,9 @@ class TitleScene(Scene):
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.buttons[0].on_click()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._ask_to_quit()
             return True
         return False
 
@@ -145,16 +203,30 @@ class TitleScene(Scene):
         text = self.context.text
         size = round(height * 0.075)
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
-        small = round(height * 0.024)
-        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, round(height * 0.48)))
+        small = self.small_size
+        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))
         if self.seats_line is not None:
             line = _("Opponents — {seats}").format(seats=self.seats_line)
-            text.blit(surface, line, small, GOLD, center=(width // 2, round(height * 0.52)))
+            text.blit(surface, line, small, GOLD, center=(width // 2, self.seats_line_y))
         if self.saved_line is not None:
-            below = self.buttons[0].rect.midbottom
-            text.blit(surface, self.saved_line, small, MUTED, midtop=(below[0], below[1] + 2))
+            top = (width // 2, self.saved_line_top)
+            text.blit(surface, self.saved_line, small, MUTED, midtop=top)
         for button in self.buttons:
             button.draw(surface, text)
+
+
+def abandon_question(
+    context: SceneContext, saved: SavedMatch, abandon: Callable[[], None]
+) -> QuestionScene:
+    """Give up ``saved`` for a new match? Keeping it is the safe answer."""
+
+    def message() -> str:
+        return _("Abandon the match in round {number}? It counts as a loss.").format(
+            number=saved.match.round_index + 1
+        )
+
+    answers = (Answer(N_("Keep the match"), lambda: None), Answer(N_("Abandon it"), abandon))
+    return QuestionScene(context, message, answers)
 
 
 def _progress(saved: SavedMatch) -> str:

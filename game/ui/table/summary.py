@@ -130,7 +130,8 @@ class OverlayLayout:
     def button_rects(self, count: int) -> list[pygame.Rect]:
         """``count`` buttons side by side, centred in :attr:`buttons`."""
         size = self.text_size
-        width, gap = round(size * 9), size
+        gap = size
+        width = min(round(size * 9), (self.buttons.width - gap * (count + 1)) // max(1, count))
         left = self.buttons.centerx - (count * (width + gap) - gap) // 2
         return [
             pygame.Rect(left + index * (width + gap), self.buttons.top, width, self.buttons.height)
@@ -682,7 +683,7 @@ class RoundSummaryScene(Overlay):
 
 
 class MatchEndScene(Overlay):
-    """The winner or winners, the final sheet, New game or Quit."""
+    """The winner or winners, the final sheet, New game, Main menu or Quit."""
 
     dismissable = False
     title_lines = 5.0
@@ -709,6 +710,7 @@ class MatchEndScene(Overlay):
             self.buttons.append(Button(N_("Play this deal again"), same_deal))
         if open_review is not None:
             self.buttons.append(Button(N_("Review"), open_review))
+        self.buttons.append(Button(N_("Main menu"), context.main_menu))
         self.buttons.append(Button(N_("Quit"), context.quit))
 
     def places(self) -> str:

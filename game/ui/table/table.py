@@ -40,6 +40,7 @@ from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel, log_width
 from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup
+from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
 from game.ui.table.shown import ShownTable
@@ -50,6 +51,9 @@ from game.ui.table.undo import UndoKeeper
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line, seat_label, status_line
 
+ROOM_TO_TELL_ESCAPE = 720
+"""The narrowest table (pixels) whose help line names Escape: in a narrower one every
+language's line would be cut short."""
 SUMMARY_SECONDS = 2.0
 """How long a round summary stays open in autoplay (none at full speed)."""
 
@@ -658,11 +662,24 @@ class TableScene(Scene):
                 {pygame.K_o: lambda: self.context.push(SettingsScene(self.context))},
             ),
             Shortcut(N_("Space skip"), {pygame.K_SPACE: self.playback.finish}),
+            Shortcut(N_("Escape menu"), {pygame.K_ESCAPE: self._pause}, told=self._roomy),
         )
+
+    def _pause(self) -> None:
+        """Escape: the pause menu over the table (a drag under way goes back)."""
+        self.pointer.drag.cancel()
+        self.playback.place(0.2)
+        self.context.sounds.play("click")
+        self.context.push(PauseMenuScene(self.context, self.match.rules, self._save))
 
     def _undo_offered(self) -> bool:
         """True while the undo setting is on (then U and the Undo button take a discard back)."""
         return self.context.memory.settings.undo
+
+    def _roomy(self) -> bool:
+        """True if the table is wide enough for the help line to name Escape too (it opens
+        the pause menu in any window: one key, one menu, everywhere)."""
+        return self.layout.width >= ROOM_TO_TELL_ESCAPE
 
     def _log_fits(self) -> bool:
         """True if the window is wide enough for the log beside the table."""

@@ -1,0 +1,41 @@
+"""Escape at the table: the pause menu (a :class:`QuestionScene` whose safe answer is Resume).
+
+Rules, Settings and Statistics open over the menu and come back to it; Main menu and Quit
+save the match first, so the title offers Continue and the next start finds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.engine.rules import RuleSet
+from game.i18n import N_
+from game.ui.scene import SceneContext
+from game.ui.screens.question import Answer, QuestionScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
+
+PAUSED = N_("Paused")
+
+
+class PauseMenuScene(QuestionScene):
+    """Resume, Rules, Settings, Statistics, Main menu, Quit; Escape resumes."""
+
+    def __init__(self, context: SceneContext, rules: RuleSet, save: Callable[[], None]) -> None:
+        def then_save(leave: Callable[[], None]) -> Callable[[], None]:
+            def done() -> None:
+                save()
+                leave()
+
+            return done
+
+        answers = (
+            Answer(N_("Resume"), lambda: None),
+            Answer(N_("Rules"), lambda: context.push(RulesScene(context, rules)), closes=False),
+            Answer(N_("Settings"), lambda: context.push(SettingsScene(context)), closes=False),
+            Answer(N_("Statistics"), lambda: context.push(StatsScene(context)), closes=False),
+            Answer(N_("Main menu"), then_save(context.main_menu), closes=False),
+            Answer(N_("Quit"), then_save(context.quit), closes=False),
+        )
+        super().__init__(context, PAUSED, answers)

@@ -1,0 +1,175 @@
+"""Escape at the table opens the pause menu; each of its entries does what it says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine.events import MatchOver
+from game.ui.app import App
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
+from game.ui.screens.title import TitleScene
+from game.ui.table.pause_menu import PauseMenuScene
+from game.ui.table.summary import MatchEndScene
+from tests.ui.driver import FRAME, click, key, make_app, step_until, table_of
+from tests.ui.every_screen import late_saved_match, profile_with
+
+
+@pytest.fixture
+def table_app() -> Iterator[App]:
+    """A 1280×800 window at the table of a saved match (Continue clicked), your move."""
+    window = make_app(mute=True, profile=profile_with(late_saved_match()), ai_process=False)
+    title = window.stack.top
+    assert isinstance(title, TitleScene) and title.buttons[0].label == "Continue"
+    click(title.buttons[0].rect.center)
+    window.step(FRAME)
+    table = table_of(window)
+    step_until(window, lambda: table.your_turn and not table.busy, frames=3000)
+    yield window
+    window.close()
+
+
+def press(app: App, label: str) -> None:
+    """Click the button ``label`` of the scene on top."""
+    buttons = getattr(app.stack.top, "buttons", [])
+    click(next(button for button in buttons if button.label == label).rect.center)
+    app.step(FRAME)
+
+
+def escape(app: App) -> None:
+    key(pygame.K_ESCAPE)
+    app.step(FRAME)
+
+
+def menu_of(app: App) -> PauseMenuScene:
+    top = app.stack.top
+    assert isinstance(top, PauseMenuScene), type(top).__name__
+    return top
+
+
+def test_escape_opens_the_menu_and_escape_resumes(table_app: App) -> None:
+    app = table_app
+    table = table_of(app)
+    before = table.match.to_json()
+    escape(app)
+    menu = menu_of(app)
+    assert [answer.label for answer in menu.answers] == [
+        "Resume",
+        "Rules",
+        "Settings",
+        "Statistics",
+        "Main menu",
+        "Quit",
+    ]
+    assert menu.answers[menu.focus].label == "Resume"
+    assert table.covered
+    for _frame in range(30):
+        app.step(FRAME)
+    escape(app)
+    assert app.stack.top is table and not table.covered
+    assert table.match.to_json() == before
+
+
+@pytest.mark.parametrize("how", ["click", "Enter"])
+def test_resume_returns_to_the_match_untouched(table_app: App, how: str) -> None:
+    app = table_app
+    table = table_of(app)
+    before, hand = table.match.to_json(), list(table.hand)
+    escape(app)
+    if how == "click":
+        press(app, "Resume")
+    else:
+        key(pygame.K_RETURN)
+        app.step(FRAME)
+    assert app.stack.top is table and table.match.to_json() == before and table.hand == hand
+    assert table.your_turn
+
+
+@pytest.mark.parametrize(
+    ("label", "scene"),
+    [("Rules", RulesScene), ("Settings", SettingsScene), ("Statistics", StatsScene)],
+)
+def test_a_screen_from_the_menu_comes_back_to_it(table_app: App, label: str, scene: type) -> None:
+    app = table_app
+    table = table_of(app)
+    before = table.match.to_json()
+    escape(app)
+    menu = menu_of(app)
+    press(app, label)
+    assert isinstance(app.stack.top, scene)
+    escape(app)
+    assert app.stack.scenes[-1] is menu
+    escape(app)
+    assert table in app.stack.scenes[-1:] and table.match.to_json() == before
+
+
+def test_the_keys_reach_every_entry(table_app: App) -> None:
+    app = table_app
+    escape(app)
+    menu = menu_of(app)
+    key(pygame.K_DOWN)
+    key(pygame.K_TAB)
+    app.step(FRAME)
+    assert menu.answers[menu.focus].label == "Settings"
+    key(pygame.K_RETURN)
+    app.step(FRAME)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_main_menu_saves_and_the_title_continues_the_same_match(table_app: App) -> None:
+    app = table_app
+    table = table_of(app)
+    table._reorder(list(reversed(table.hand)))  # an order of your own, kept too
+    match, hand = table.match.to_json(), list(table.hand)
+    escape(app)
+    press(app, "Main menu")
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    assert title.buttons[0].label == "Continue" and title.saved_line is not None
+    saved = app.memory.saved_match()
+    assert saved is not None and saved.match.to_json() == match
+    click(title.buttons[0].rect.center)
+    app.step(FRAME)
+    again = table_of(app)
+    assert again is not table and again.match.to_json() == match and again.hand == hand
+
+
+def test_quit_ends_the_window_with_the_match_saved(table_app: App) -> None:
+    app = table_app
+    match = table_of(app).match.to_json()
+    escape(app)
+    press(app, "Quit")
+    assert not app.running
+    app.memory.profile.flush()
+    saved = app.memory.saved_match()
+    assert saved is not None and saved.match.to_json() == match
+
+
+def test_the_match_end_goes_to_the_main_menu(table_app: App) -> None:
+    app = table_app
+    table = table_of(app)
+    over = MatchOver(winners=(1,), totals=table.shown.totals)
+    app.push(MatchEndScene(app, table.shown, table.setup.seating, over, new_game=lambda: None))
+    app.step(FRAME)
+    assert "Main menu" in [button.label for button in app.stack.top.buttons]  # type: ignore[union-attr]
+    press(app, "Main menu")
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.stack.scenes == (app.stack.top,)
+
+
+def test_escape_opens_the_menu_in_the_smallest_window_too() -> None:
+    """At 640×400 the help line has no room to name Escape; the key works all the same."""
+    app = make_app(mute=True, size=(640, 400), profile=profile_with(late_saved_match()))
+    try:
+        click(app.stack.scenes[-1].buttons[0].rect.center)  # type: ignore[attr-defined]
+        app.step(FRAME)
+        table = table_of(app)
+        step_until(app, lambda: table.your_turn and not table.busy, frames=3000)
+        escape(app)
+        menu_of(app)
+    finally:
+        app.close()
