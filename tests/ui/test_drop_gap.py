@@ -326,7 +326,9 @@ def test_a_draw_let_go_while_the_gap_still_opens_lands_in_it_at_once(window: App
     move(off_the_hand(table))
     move(target)
     window.step(FRAME)
-    assert table.playback.stage.moving  # the others are sliding apart
+    sprites = table.playback.stage.sprites
+    assert any(sprites[card].moving for card in hand)  # the others are sliding apart...
+    assert not table.busy  # ...which keeps no move of yours waiting
     release(target)
     window.step(FRAME)
     assert len(table.hand) == 8 and table.hand[:2] + table.hand[3:] == hand

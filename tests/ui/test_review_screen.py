@@ -9,7 +9,7 @@ import pytest
 from game.ui.app import App
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
-from tests.ui.driver import FRAME, key, make_app, step_until, table_of, wait_until
+from tests.ui.driver import FRAME, key, make_app, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
 
 
@@ -23,7 +23,7 @@ def play_to_the_summary(app: App) -> RoundSummaryScene:
             table.play(table.match.legal_actions()[-1])
         return False
 
-    step_until(app, summary_up, frames=60 * 300)
+    wait_until(app, summary_up, seconds=300)  # the AI thinks on a thread: let it run
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene)
     return summary

@@ -56,8 +56,12 @@ class CardStage:
 
     @property
     def moving(self) -> bool:
-        """True while any card glides (or waits to)."""
-        return any(sprite.moving for sprite in self.sprites.values())
+        """True while any card glides (or waits to); while a card is dragged, your hand's
+        cards sliding to make room for it do not count (the table is yours to play on)."""
+        making_room = set(self.shown.hands[0]) if self.gap is not None and self.shown.hands else ()
+        return any(
+            sprite.moving for card, sprite in self.sprites.items() if card not in making_room
+        )
 
     def new_round(self) -> None:
         """Clear the table for a new deal."""
