@@ -29,6 +29,8 @@ from tests.ui.driver import FRAME, make_app, post, step_until
 SEED = 5
 SIZES = ((640, 400), (1280, 800), (2560, 1440))
 HAND_SIZES = (3, 7, 13)
+EVERY_DRAW_SIZE = (3, 7, pytest.param(13, marks=pytest.mark.slow))
+"""The hand sizes a draw is dropped into at every gap (13 cards: some 2 s a window size)."""
 PILES = ("stock", "discard")
 Point = tuple[float, float]
 
@@ -134,7 +136,7 @@ def settle(app: App, table: TableScene) -> None:
 
 
 @pytest.mark.parametrize("pile", PILES)
-@pytest.mark.parametrize("hand_size", HAND_SIZES)
+@pytest.mark.parametrize("hand_size", EVERY_DRAW_SIZE)
 def test_a_drawn_card_lands_between_the_cards_it_is_dropped_between(
     window: App, hand_size: int, pile: str
 ) -> None:

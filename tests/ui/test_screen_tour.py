@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+import pytest
+
 import game.ui
 from game.ui.scene import Scene
 from tests.ui.every_screen import Seen, late_saved_match, profile_with, tour, window
@@ -30,6 +32,7 @@ def test_the_scenes_are_found() -> None:
     assert {"TitleScene", "TableScene", "Overlay", "MatchEndScene", "StatsScene"} <= names
 
 
+@pytest.mark.slow
 def test_the_tour_looks_at_every_scene() -> None:
     """Each scene class is looked at on the tour (a base class through one of its kinds)."""
     app = window(profile_with(late_saved_match()), (1280, 800))

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Card
@@ -54,6 +55,7 @@ def test_undo_restores_the_match_exactly_before_anyone_plays(tmp_path: Path) -> 
         app.close()
 
 
+@pytest.mark.slow
 def test_undo_is_refused_once_an_ai_seat_has_acted(tmp_path: Path) -> None:
     app = window(tmp_path, undo=True)
     try:
