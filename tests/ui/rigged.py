@@ -11,7 +11,7 @@ from game.profile.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
 from game.ui.app import App
 from game.ui.table.table import TableScene
-from tests.ui.driver import FRAME, make_app, post
+from tests.ui.driver import FRAME, make_app, post, step_until, table_of
 
 
 def open_rigged(folder: Path, match: Match, size: tuple[int, int] = (1280, 800)) -> App:
@@ -36,3 +36,10 @@ def screenshot(app: App, path: str, size: tuple[int, int] | None = None) -> None
     for _ in range(40):  # a card lifted has settled
         app.step(FRAME)
     app.save_screenshot(path)
+
+
+def at_rest(app: App) -> TableScene:
+    """The rigged table once you have drawn and it is yours to discard."""
+    table = table_of(app)
+    step_until(app, lambda: table.your_turn and table.drawn)
+    return table

@@ -11,14 +11,12 @@ from game.engine.actions import Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.ui.app import App
 from game.ui.kit.widgets import GOLD
 from game.ui.table.stage import rect_of
-from game.ui.table.table import TableScene
 from game.ui.table.table_painter import GO_OUT_GLOW
 from tests.engine.match_tools import rig
-from tests.ui.driver import FRAME, post, step_until, table_of
-from tests.ui.rigged import open_rigged, screenshot
+from tests.ui.driver import FRAME, post, step_until
+from tests.ui.rigged import at_rest, open_rigged, screenshot
 
 GOING = {Card.parse("7H"), Card.parse("10H")}
 """You hold 7♥ 8♥ 9♥ and drew the 10♥: throwing the 7♥ or the 10♥ goes out."""
@@ -29,12 +27,6 @@ def drawn_run() -> Match:
     match = rig(RuleSet(), hands, discard="KS", stock_top="10H")
     match.apply(Draw(DrawSource.STOCK))
     return match
-
-
-def at_rest(app: App) -> TableScene:
-    table = table_of(app)
-    step_until(app, lambda: table.your_turn and table.drawn)
-    return table
 
 
 def test_the_badge_is_on_every_card_whose_discard_goes_out_and_only_there(

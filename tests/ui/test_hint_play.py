@@ -17,8 +17,8 @@ from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
 from game.ui.table.table import TableScene
 from game.ui.table.table_painter import notice_box
 from tests.engine.match_tools import rig
-from tests.ui.driver import FRAME, click, key, step_until, table_of, wait_until
-from tests.ui.rigged import open_rigged
+from tests.ui.driver import FRAME, click, key, wait_until
+from tests.ui.rigged import at_rest, open_rigged
 
 NINE_OF_SPADES = Card.parse("9S")
 
@@ -28,12 +28,6 @@ def drawn_match() -> Match:
     match = rig(RuleSet(), ["9S 6H 4S", "2C 7D KD", "5C 8C JH", "QS AD 10C"], discard="3H")
     match.apply(Draw(DrawSource.DISCARD))
     return match
-
-
-def at_rest(app: App) -> TableScene:
-    table = table_of(app)
-    step_until(app, lambda: table.your_turn and table.drawn)
-    return table
 
 
 def hinted(app: App) -> TableScene:
