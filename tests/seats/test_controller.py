@@ -50,6 +50,12 @@ def make_controller() -> Iterator[Callable[..., SeatsController]]:
         controller.close()
 
 
+def opening(seed: int) -> tuple[Match, int, PlayerView]:
+    """A new match dealt from ``seed``, the seat to play first and its view."""
+    match = Match.new(seed=seed)
+    return match, match.current_seat, match.view_for(match.current_seat)
+
+
 def decide(controller: SeatsController, view: PlayerView, seconds: float = 60) -> Action:
     """Ask for ``view``'s decision and wait (in real time) until it is ready."""
     controller.ask(view)
@@ -106,9 +112,7 @@ def test_an_illegal_answer_is_asked_again_then_falls_back(
 def test_an_unreadable_answer_is_asked_again_of_the_same_worker(
     make_controller: Callable[..., SeatsController],
 ) -> None:
-    match = Match.new(seed=4)
-    seat = match.current_seat
-    view = match.view_for(seat)
+    _match, seat, view = opening(4)
     script = Script()
     script.expect(DecideRequest, Then.UNREADABLE, view=view)
     script.expect(DecideRequest, view=view)
@@ -125,9 +129,7 @@ def test_a_failed_decision_moves_the_seats_stream_on_as_the_policy_did(
     make_controller: Callable[..., SeatsController],
 ) -> None:
     """The retry carries the stream the failed attempt left; the decision moves it on."""
-    match = Match.new(seed=6)
-    seat = match.current_seat
-    view = match.view_for(seat)
+    _match, seat, view = opening(6)
     moved = seat_rng_state(99, seat)
     script = Script()
     script.expect(
@@ -147,9 +149,7 @@ def test_a_stuck_decision_is_asked_again_of_a_fresh_worker(
     make_controller: Callable[..., SeatsController],
 ) -> None:
     clock = FakeClock()
-    match = Match.new(seed=5)
-    seat = match.current_seat
-    view = match.view_for(seat)
+    _match, seat, view = opening(5)
     script = Script()
     script.expect(DecideRequest, Then.SILENT, view=view)
     script.expect(DecideRequest, view=view)
@@ -171,9 +171,7 @@ def test_a_hint_owed_by_a_stuck_worker_is_asked_again_of_the_fresh_one(
     make_controller: Callable[..., SeatsController],
 ) -> None:
     clock = FakeClock()
-    match = Match.new(seed=5)
-    seat = match.current_seat
-    view = match.view_for(seat)
+    match, seat, view = opening(5)
     match.apply(match.legal_actions()[0])
     match.apply(match.legal_actions()[0])
     other = match.view_for(match.current_seat)
@@ -198,9 +196,7 @@ def test_a_hint_owed_by_a_stuck_worker_is_asked_again_of_the_fresh_one(
 def test_a_worker_that_ends_fails_the_decision_and_a_fresh_one_answers(
     make_controller: Callable[..., SeatsController],
 ) -> None:
-    match = Match.new(seed=7)
-    seat = match.current_seat
-    view = match.view_for(seat)
+    _match, seat, view = opening(7)
     script = Script()
     script.expect(DecideRequest, Then.ENDS, view=view)
     script.expect(DecideRequest, view=view)
