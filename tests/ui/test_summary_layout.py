@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
 from game.ui.kit.art import CARD_ASPECT
-from game.ui.table.summary import CARD_STEP, overlay_layout, sheet_cells
+from game.ui.kit.text import Text
+from game.ui.kit.widgets import Button, lay_out_row
+from game.ui.table.score_sheet import sheet_line
+from game.ui.table.summary import CARD_STEP, overlay_layout
 
 SIZES = [(640, 400), (800, 500), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 ROUNDS = 11
@@ -17,16 +22,16 @@ WIDEST = 13 + 4
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_round_summary_keeps_its_sheet_above_its_button(size: tuple[int, int]) -> None:
     layout = overlay_layout(size)
-    parts = layout.hand_rows(4, ROUNDS + 2, WIDEST)
+    parts = layout.hand_rows(4, ROUNDS + 2, WIDEST, layout.text_size * 20)
     rows, sheet = parts.rows, parts.sheet
-    button = layout.button_rects(1)[0]
-    line, _, text_size = sheet_cells(sheet, ROUNDS + 2, 5, layout.text_size)
+    button = layout.buttons
+    line = sheet_line(sheet, ROUNDS + 2, layout.text_size)
     total_row = pygame.Rect(sheet.left, sheet.top + line * (ROUNDS + 1), sheet.width, line)
     assert total_row.bottom <= button.top, "the Total row runs under the button"
     assert sheet.collidelist(rows) == -1, "a hand row runs into the sheet"
     assert all(layout.panel.contains(rect) for rect in [*rows, total_row, button])
     height = parts.card_height(WIDEST)
-    assert height >= 21 and text_size >= 8, "still legible"
+    assert height >= 21 and line >= 12, "still legible"
     box = parts.cards_box(rows[0])
     assert rows[0].contains(box)
     assert height * (CARD_STEP * (WIDEST - 1) + CARD_ASPECT) <= box.width, "cards leave the row"
@@ -37,7 +42,7 @@ def test_the_round_summary_keeps_its_sheet_above_its_button(size: tuple[int, int
 def test_a_large_round_summary_fills_its_panel(size: tuple[int, int]) -> None:
     """The widest hand and the sheet between them take most of the panel's width."""
     layout = overlay_layout(size)
-    parts = layout.hand_rows(4, ROUNDS + 2, WIDEST)
+    parts = layout.hand_rows(4, ROUNDS + 2, WIDEST, layout.text_size * 20)
     box, sheet = parts.cards_box(parts.rows[0]), parts.sheet
     cards_right = box.left + parts.card_height(WIDEST) * (CARD_STEP * (WIDEST - 1) + CARD_ASPECT)
     used = cards_right - layout.content.left + (sheet.width if sheet.left > box.left else 0)
@@ -45,9 +50,19 @@ def test_a_large_round_summary_fills_its_panel(size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_match_end_keeps_two_buttons_inside_its_panel(size: tuple[int, int]) -> None:
-    layout = overlay_layout(size, 5.0)
-    first, second = layout.button_rects(2)
-    assert first.right < second.left
-    assert layout.panel.contains(first) and layout.panel.contains(second)
-    assert layout.content.bottom <= first.top
+def test_the_match_end_keeps_its_buttons_inside_its_panel(size: tuple[int, int]) -> None:
+    """Side by side, apart, each wide enough for its words at the body size."""
+    layout, text = overlay_layout(size, 5.0), Text()
+    words = ("Main menu", "Review", "Play this deal again", "New match")
+    buttons = [Button(label, unpressed) for label in words]
+    lay_out_row(buttons, text, layout.text_size, layout.buttons, least=layout.text_size * 9)
+    rects = [button.rect for button in buttons]
+    assert all(left.right < right.left for left, right in itertools.pairwise(rects))
+    assert all(layout.panel.contains(rect) for rect in rects)
+    assert layout.content.bottom <= rects[0].top
+    for button in buttons:
+        assert button.width_needed(text, layout.text_size) <= button.rect.width, button.label
+
+
+def unpressed() -> None:
+    """What the buttons do here: nothing (their places are looked at)."""

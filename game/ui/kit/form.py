@@ -20,6 +20,7 @@ import pygame
 from game.files import is_printable
 from game.i18n import _
 from game.ui.kit.text import Text
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED
 
 T = TypeVar("T")
@@ -293,7 +294,8 @@ class Form:
             text.blit(surface, row.label, size, label_colour, True, box=label_box, topleft=corner)
             below = (rect.left + 8, rect.top + round(size * 1.45))
             explanation = row.explanation()
-            text.blit(surface, explanation, max(9, size - 3), MUTED, box=inner, topleft=below)
+            help_size = TypeScale(size).help
+            text.blit(surface, explanation, help_size, MUTED, box=inner, topleft=below)
         surface.set_clip(clip)
         self._draw_scroll_cues(surface, text)
 

@@ -37,6 +37,8 @@ class Drawn:
     """The size asked for."""
     fitted: int
     """The size drawn at."""
+    mark: bool = False
+    """A mark on or under a card, sized with the card rather than by the type scale."""
 
 
 def opened(path: str, size: int) -> pygame.font.Font:
@@ -54,7 +56,7 @@ class Text:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
         self._fits: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
-        self._wraps: dict[tuple[str, int, int], list[str]] = {}
+        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
         self.drawn: list[Drawn] | None = None
         """Set to a list to record every text drawn (the layout tests read it)."""
         self.buttons: list[pygame.Rect] | None = None
@@ -87,18 +89,18 @@ class Text:
             self._rendered[key] = found
         return found
 
-    def wrap(self, message: str, size: int, width: int) -> list[str]:
+    def wrap(self, message: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``message`` broken into lines no wider than ``width`` pixels (words kept whole)."""
-        key = (message, size, width)
+        key = (message, size, width, bold)
         found = self._wraps.get(key)
         if found is None:
             if len(self._wraps) > 600:
                 self._wraps.clear()
-            found = self._wraps[key] = self._wrap(printable(message), size, width)
+            found = self._wraps[key] = self._wrap(printable(message), size, width, bold)
         return list(found)
 
-    def _wrap(self, message: str, size: int, width: int) -> list[str]:
-        font = self.font(size)
+    def _wrap(self, message: str, size: int, width: int, bold: bool) -> list[str]:
+        font = self.font(size, bold)
         lines: list[str] = []
         for word in message.split():
             if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
@@ -143,17 +145,19 @@ class Text:
         color: Color = (240, 240, 230),
         bold: bool = False,
         box: pygame.Rect | None = None,
+        mark: bool = False,
         **anchor: tuple[int, int] | int,
     ) -> pygame.Rect:
         """Draw ``text`` placed by a rect anchor such as ``center=(x, y)`` or ``topleft=…``,
-        fitted into ``box`` (by default the window): shrunk to its width, moved inside it."""
+        fitted into ``box`` (by default the window): shrunk to its width, moved inside it.
+        A ``mark`` is drawn on or under a card, at a size that follows the card's."""
         bounds = box if box is not None else surface.get_rect()
         shown, fitted = self.fit(text, size, bounds.width, bold)
         picture = self.render(shown, fitted, color, bold)
         rect = picture.get_rect(**anchor).clamp(bounds)
         surface.blit(picture, rect)
         if self.drawn is not None:
-            self.drawn.append(Drawn(text, shown, rect, pygame.Rect(bounds), size, fitted))
+            self.drawn.append(Drawn(text, shown, rect, pygame.Rect(bounds), size, fitted, mark))
         return rect
 
     def where(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.kit.text import Text
+from game.ui.kit.type_scale import TypeScale
 
 FELT = (24, 92, 60)
 PANEL = (16, 40, 30)
@@ -28,6 +29,8 @@ class Button:
     enabled: Callable[[], bool] = field(default=lambda: True)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     hovered: bool = False
+    also: tuple[str, ...] = ()
+    """Other English messages the button may show (its width holds the widest)."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Track hover; run ``on_click`` on a left click inside. True if the click was used."""
@@ -52,7 +55,7 @@ class Button:
         radius = max(4, self.rect.height // 4)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
         pygame.draw.rect(surface, GOLD if active else (70, 90, 80), self.rect, 1, radius)
-        size = max(10, round(self.rect.height * 0.42))
+        size = TypeScale.for_window(surface.get_size()).body
         inside = self.rect.inflate(-max(4, radius), -2)
         colour = INK if active else MUTED
         text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
@@ -64,6 +67,33 @@ class Button:
     def words(self) -> str:
         """The label as drawn now, in the language in use."""
         return _(self.label) if isinstance(self.label, str) else self.label()
+
+    def width_needed(self, text: Text, size: int) -> int:
+        """How wide the button must be for its words (any it may show) at ``size``."""
+        font = text.font(size)
+        return max(font.size(words)[0] for words in (self.words, *map(_, self.also))) + size * 2
+
+
+def lay_out_row(
+    buttons: Sequence[Button], text: Text, size: int, row: pygame.Rect, least: int = 0
+) -> None:
+    """Place ``buttons`` side by side, centred in ``row`` (its top and height), ``size``
+    apart: all as wide as the widest words need at ``size`` (at least ``least``) where the
+    row has room for that, else each as wide as its own words, all narrowed alike if the
+    row is still too short."""
+    if not buttons:
+        return
+    gap, count = size, len(buttons)
+    needed = [max(least, button.width_needed(text, size)) for button in buttons]
+    room = row.width - gap * (count - 1)
+    if max(needed) * count <= room:
+        needed = [max(needed)] * count
+    elif sum(needed) > room:
+        needed = [width * room // sum(needed) for width in needed]
+    left = row.centerx - (sum(needed) + gap * (count - 1)) // 2
+    for button, width in zip(buttons, needed, strict=True):
+        button.rect = pygame.Rect(left, row.top, width, row.height)
+        left += width + gap
 
 
 @lru_cache(maxsize=16)
@@ -79,7 +109,7 @@ def translucent_plate(
 def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
     """A notice on a dark plate at the top of the window, over everything, wrapped to fit."""
     width, height = surface.get_size()
-    size = max(11, round(height * 0.022))
+    size = TypeScale.for_window((width, height)).body
     lines = text.wrap(message, size, round(width * 0.8))
     line_height = text.font(size).get_linesize()
     plate = pygame.Rect(0, 0, round(width * 0.84), line_height * len(lines) + size)

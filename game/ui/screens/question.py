@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, PANEL, Button
 from game.ui.scene import Scene, SceneContext
 
@@ -36,11 +37,6 @@ class Answer:
     """What it does; it is done after the question closes, unless :attr:`closes` is False."""
     closes: bool = True
     """False for an answer that opens a screen over the question (which comes back)."""
-
-
-def text_size(size: tuple[int, int]) -> int:
-    """A question's text size in a window of ``size``."""
-    return max(11, round(size[1] * 0.026))
 
 
 class QuestionScene(Scene):
@@ -99,7 +95,7 @@ class QuestionScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        size = text_size((width, height))
+        size = TypeScale.for_window((width, height)).body
         lines = self.context.text.wrap(self.words, size, round(width * 0.6))
         line_height = self.context.text.font(size).get_linesize()
         count = len(self.buttons)
@@ -107,7 +103,9 @@ class QuestionScene(Scene):
         button_height = round(size * 2.2)
         gap = size
         if in_row:
-            button_width = min(round(size * 10), (round(width * 0.9) - gap * (count + 1)) // count)
+            needed = max(button.width_needed(self.context.text, size) for button in self.buttons)
+            most = (round(width * 0.9) - gap * (count + 1)) // count
+            button_width = min(max(round(size * 10), needed), most)
             buttons_width = count * button_width + (count - 1) * gap
             buttons_height = button_height
         else:
@@ -163,7 +161,7 @@ class QuestionScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         width, _height = surface.get_size()
-        size = text_size(surface.get_size())
+        size = TypeScale.for_window(surface.get_size()).body
         text = self.context.text
         radius = max(6, size // 2)
         pygame.draw.rect(surface, PANEL, self.panel, border_radius=radius)

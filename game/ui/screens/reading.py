@@ -14,9 +14,9 @@ import pygame
 from game.i18n import N_, _
 from game.ui.kit.felt import felt
 from game.ui.kit.text import Color, Text
-from game.ui.kit.widgets import GOLD, INK, MUTED, Button
+from game.ui.kit.type_scale import TypeScale
+from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
-from game.ui.table.layout import TableLayout
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +26,12 @@ class Line:
     cells: tuple[str, ...]
     colour: Color = INK
     bold: bool = False
-    scale: float = 1.0
-    """Text size relative to the body text."""
+    heading: bool = False
+    """Drawn in the scale's heading style (else in its body style)."""
 
 
 def heading(text: str) -> Line:
-    return Line((text,), GOLD, True, 1.2)
+    return Line((text,), GOLD, True, True)
 
 
 def paragraph(text: str, colour: Color = INK) -> Line:
@@ -67,6 +67,14 @@ class ReadingScene(Scene):
     # --- layout -------------------------------------------------------------------------
 
     @property
+    def type_scale(self) -> TypeScale:
+        return TypeScale(self.size)
+
+    def line_size(self, line: Line) -> int:
+        """The size ``line`` is drawn at: its style's."""
+        return self.type_scale.heading if line.heading else self.size
+
+    @property
     def line_height(self) -> int:
         return round(self.size * 1.45)
 
@@ -79,18 +87,13 @@ class ReadingScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        self.size = TableLayout(width, height).text_size
+        self.size = TypeScale.for_window((width, height)).body
         margin = self.size * 2
         button_height = round(self.size * 2.2)
         bottom = height - self.size
         gap = self.size
-        button_width = self.size * 11
-        left = width // 2 - (len(self.buttons) * (button_width + gap) - gap) // 2
-        for index, button in enumerate(self.buttons):
-            top = bottom - button_height
-            button.rect = pygame.Rect(
-                left + index * (button_width + gap), top, button_width, button_height
-            )
+        row = pygame.Rect(margin, bottom - button_height, width - margin * 2, button_height)
+        lay_out_row(self.buttons, self.context.text, self.size, row, least=self.size * 11)
         top = round(self.size * 3.6)
         self.area = pygame.Rect(margin, top, width - margin * 2, bottom - button_height - gap - top)
         self.relayout()
@@ -107,9 +110,9 @@ class ReadingScene(Scene):
             if len(line.cells) != 1 or not line.cells[0]:
                 laid.append(line)
                 continue
-            size = round(self.size * line.scale)
+            size = self.line_size(line)
             laid += [
-                Line((part,), line.colour, line.bold, line.scale)
+                Line((part,), line.colour, line.bold, line.heading)
                 for part in text.wrap(line.cells[0], size, self.area.width)
             ]
         return laid
@@ -147,7 +150,7 @@ class ReadingScene(Scene):
         text.blit(
             surface,
             _(self.title),
-            round(self.size * 1.6),
+            self.type_scale.title,
             GOLD,
             True,
             midtop=(width // 2, self.size),
@@ -157,13 +160,13 @@ class ReadingScene(Scene):
         if self.scroll + self.visible < len(self.laid_out):
             more = _("▼ more below (wheel or ↓)")
             text.blit(
-                surface, more, max(9, self.size - 3), MUTED, midtop=(width // 2, self.area.bottom)
+                surface, more, self.type_scale.help, MUTED, midtop=(width // 2, self.area.bottom)
             )
         for button in self.buttons:
             button.draw(surface, text)
 
     def _draw_line(self, surface: pygame.Surface, text: Text, line: Line, top: int) -> None:
-        size = round(self.size * line.scale)
+        size = self.line_size(line)
         first, *others = line.cells
         start = self.area.left + round(self.area.width * 0.36)
         first_box = (

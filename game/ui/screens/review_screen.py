@@ -25,10 +25,10 @@ from game.sim.review import Decision, Judgement, Reviewer, costliest, review
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
-from game.ui.kit.widgets import GOLD, INK, MUTED, Button
+from game.ui.kit.type_scale import TypeScale
+from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.hand_order import by_suit
-from game.ui.table.layout import TableLayout
 from game.words.card_words import wild_sentence
 from game.words.hint_words import action_words, hint_line
 
@@ -116,15 +116,10 @@ class ReviewScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        size = TableLayout(width, height).text_size
-        button_width, button_height = size * 8, round(size * 2.2)
-        gap = size
-        left = width // 2 - (len(self.buttons) * (button_width + gap) - gap) // 2
-        for number, button in enumerate(self.buttons):
-            top = height - size - button_height
-            button.rect = pygame.Rect(
-                left + number * (button_width + gap), top, button_width, button_height
-            )
+        size = TypeScale.for_window((width, height)).body
+        button_height = round(size * 2.2)
+        row = pygame.Rect(size, height - size - button_height, width - size * 2, button_height)
+        lay_out_row(self.buttons, self.context.text, size, row, least=size * 8)
         self.context.art.use_heights((self._card_height(),))
 
     def _card_height(self) -> int:
@@ -163,8 +158,9 @@ class ReviewScene(Scene):
         width, height = surface.get_size()
         surface.blit(felt((width, height)), (0, 0))
         text = self.context.text
-        size = TableLayout(width, height).text_size
-        text.blit(surface, self.title(), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        size = TypeScale.for_window((width, height)).body
+        title_size = TypeScale(size).title
+        text.blit(surface, self.title(), title_size, GOLD, True, midtop=(width // 2, size))
         if self.decisions is None:
             text.blit(
                 surface, _("Reviewing your decisions…"), size, INK, center=(width // 2, height // 2)

@@ -21,9 +21,9 @@ from game.ui.kit.felt import felt
 from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
 from game.ui.kit.keys import Shortcut, help_line, press
 from game.ui.kit.sprites import Pose
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
-from game.ui.table.layout import TableLayout
 from game.words.rule_options import (
     RuleOption,
     RuleValue,
@@ -340,9 +340,10 @@ class SettingsScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        size = TableLayout(width, height).text_size
+        size = TypeScale.for_window((width, height)).body
         margin = size * 2
-        button = pygame.Rect(0, 0, size * 9, round(size * 2.2))
+        wide = max(size * 9, self.back.width_needed(self.context.text, size))
+        button = pygame.Rect(0, 0, wide, round(size * 2.2))
         button.midbottom = (width // 2, height - size)
         self.back.rect = button
         tab_top, tab_height = size * 4, round(size * 2)
@@ -381,9 +382,10 @@ class SettingsScene(Scene):
         surface.blit(felt((width, height)), (0, 0))
         size = self.form.text_size
         text = self.context.text
-        text.blit(surface, _("Settings"), round(size * 1.6), GOLD, True, midtop=(width // 2, size))
+        scale = TypeScale(size)
+        text.blit(surface, _("Settings"), scale.title, GOLD, True, midtop=(width // 2, size))
         hint = help_line(self.keys)
-        text.blit(surface, hint, max(9, size - 3), MUTED, midtop=(width // 2, round(size * 2.8)))
+        text.blit(surface, hint, scale.help, MUTED, midtop=(width // 2, round(size * 2.8)))
         for tab in self.tabs:
             tab.draw(surface, text)
         chosen = self.tabs[self.section].rect

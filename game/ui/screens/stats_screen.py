@@ -47,7 +47,7 @@ class StatsScene(ReadingScene):
         super().__init__(context)
         self.confirming = 0.0
         """Seconds left to confirm a reset (0: not asked)."""
-        self.reset_button = Button(RESET, self._reset)
+        self.reset_button = Button(RESET, self._reset, also=(CONFIRM,))
         self.buttons.append(self.reset_button)
 
     def columns(self) -> list[tuple[str, LevelStats]]:

@@ -13,6 +13,7 @@ from game.profile.saved_match import SavedMatch
 from game.ui.kit.art import card_height as art_height
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.question import Answer, QuestionScene
@@ -166,7 +167,7 @@ class TitleScene(Scene):
     @property
     def small_size(self) -> int:
         """The size of the tagline, the seats' line and the saved match's line."""
-        return round(self.context.screen.get_height() * 0.024)
+        return TypeScale.for_window(self.context.screen.get_size()).body
 
     @property
     def tagline_y(self) -> int:
@@ -201,7 +202,7 @@ class TitleScene(Scene):
             )
             self.context.art.draw(surface, card, Pose(center, card_height, angle, True))
         text = self.context.text
-        size = round(height * 0.075)
+        size = TypeScale.for_window((width, height)).display
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
         small = self.small_size
         text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))

@@ -8,6 +8,7 @@ import pygame
 
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.tween import Point
+from game.ui.kit.type_scale import TypeScale
 
 SEAT_ANGLES = (0, 90, 0, -90)
 """How each seat's cards are turned on screen."""
@@ -19,6 +20,9 @@ class TableLayout:
 
     width: int
     height: int
+    window_scale: TypeScale | None = None
+    """The window's type scale, where the table has only a part of the window (beside the
+    log); by default the scale of ``width`` × ``height``."""
 
     @property
     def margin(self) -> int:
@@ -35,9 +39,14 @@ class TableLayout:
         return card_height(self.hand_height * 0.55)
 
     @property
+    def type_scale(self) -> TypeScale:
+        """The text sizes of this window."""
+        return self.window_scale or TypeScale.for_window((self.width, self.height))
+
+    @property
     def text_size(self) -> int:
         """Body text size in pixels."""
-        return max(11, round(self.height * 0.024))
+        return self.type_scale.body
 
     @property
     def keys_line_y(self) -> int:

@@ -55,12 +55,13 @@ class LogRow:
     box: pygame.Rect
 
 
-def log_rows(text: Text, rect: pygame.Rect, lines: Sequence[str], back: int) -> list[LogRow]:
+def log_rows(
+    text: Text, rect: pygame.Rect, lines: Sequence[str], back: int, size: int
+) -> list[LogRow]:
     """The panel's rows: a heading, then as many of ``lines`` as fit (wrapped), ``back``
     lines up from the end, the newest in gold (none if the panel is not shown)."""
     if not rect.w:
         return []
-    size = max(10, round(rect.height * 0.019))
     pad = size // 2
     inner = rect.inflate(-pad * 2, -pad * 2)
     heading = pygame.Rect(inner.left, inner.top, inner.width, round(size * 1.8))
@@ -69,7 +70,7 @@ def log_rows(text: Text, rect: pygame.Rect, lines: Sequence[str], back: int) -> 
     rows: list[tuple[str, bool]] = []
     for index, line in enumerate(lines):
         newest = index == len(lines) - 1
-        rows += [(part, newest) for part in text.wrap(line, size, inner.width)]
+        rows += [(part, newest) for part in text.wrap(line, size, inner.width, newest)]
     room = max(1, (inner.bottom - heading.bottom) // line_height)
     back = min(back, max(0, len(rows) - room))
     end = len(rows) - back

@@ -22,11 +22,18 @@ from game.ui.kit.art import CARD_ASPECT, card_width
 from game.ui.kit.art import card_height as snap_height
 from game.ui.kit.celebration import SHOWER_SECONDS, Confetti
 from game.ui.kit.sprites import Pose
-from game.ui.kit.text import Text
 from game.ui.kit.tween import Motion, Ramp
-from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
+from game.ui.kit.type_scale import TypeScale
+from game.ui.kit.widgets import (
+    GOLD,
+    INK,
+    PANEL,
+    Button,
+    lay_out_row,
+    translucent_plate,
+)
 from game.ui.scene import Scene, SceneContext
-from game.ui.table.layout import TableLayout
+from game.ui.table.score_sheet import counted_up, narrowest, paint_score_sheet
 from game.ui.table.shown import ShownTable
 from game.words.card_words import doubled_sum, leftover_sum, stands_short
 from game.words.table_words import Seating, winners_line
@@ -35,8 +42,6 @@ HAND_ROW_SHARE = 0.11
 """A summary's hand row takes at most this share of the panel's height (over the sheet)."""
 SIDE_SHEET_SHARE = 0.38
 """The share of the content's width the sheet takes when it stands beside the hands."""
-SIDE_SHEET_WIDTH = 20
-"""The narrowest sheet beside the hands, in text sizes."""
 SIDE_SHEET_CARDS = 0.85
 """The sheet stands beside the hands (filling the panel's width) unless that shows the
 cards smaller than this share of their height with the sheet below."""
@@ -127,27 +132,19 @@ class OverlayLayout:
     content: pygame.Rect
     """What lies between the title and the buttons."""
 
-    def button_rects(self, count: int) -> list[pygame.Rect]:
-        """``count`` buttons side by side, centred in :attr:`buttons`."""
-        size = self.text_size
-        gap = size
-        width = min(round(size * 9), (self.buttons.width - gap * (count + 1)) // max(1, count))
-        left = self.buttons.centerx - (count * (width + gap) - gap) // 2
-        return [
-            pygame.Rect(left + index * (width + gap), self.buttons.top, width, self.buttons.height)
-            for index in range(count)
-        ]
-
-    def hand_rows(self, players: int, sheet_rows: int, widest: float) -> SummaryParts:
+    def hand_rows(
+        self, players: int, sheet_rows: int, widest: float, sheet_width: int
+    ) -> SummaryParts:
         """A round summary's row per hand, and the score sheet's rectangle.
 
         ``widest`` is how many card steps the widest hand needs (its cards and its
         groups). The sheet goes below the hands, with the height its rows need to stay
-        legible, each name beside its hand; or, in a wide window, beside the hands, each
-        name above its hand (see :data:`SIDE_SHEET_CARDS`).
+        legible, each name beside its hand; or, in a wide window where the sheet has its
+        ``sheet_width`` there, beside the hands, each name above its hand (see
+        :data:`SIDE_SHEET_CARDS`).
         """
         below, beside = self._sheet_below(players, sheet_rows), self._sheet_beside(players)
-        if beside.sheet.width < self.text_size * SIDE_SHEET_WIDTH:
+        if beside.sheet.width < sheet_width:
             return below
         smaller = beside.card_height(widest) / max(1, below.card_height(widest))
         return beside if smaller >= SIDE_SHEET_CARDS else below
@@ -190,7 +187,7 @@ class SummaryParts:
     @property
     def label_line(self) -> int:
         """The height of the line under the cards."""
-        return round(self.text_size * LABEL_LINE)
+        return round(TypeScale(self.text_size).help * LABEL_LINE)
 
     def cards_box(self, row: pygame.Rect) -> pygame.Rect:
         """Where the cards of ``row`` go."""
@@ -218,7 +215,7 @@ def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLa
     width, height = size
     panel = pygame.Rect(0, 0, round(width * 0.86), round(height * 0.88))
     panel.center = (width // 2, height // 2)
-    text_size = TableLayout(width, height).text_size
+    text_size = TypeScale.for_window((width, height)).body
     button_height = round(text_size * 2.2)
     buttons = pygame.Rect(panel.left, panel.bottom - text_size - button_height, panel.width, 0)
     buttons.height = button_height
@@ -228,100 +225,6 @@ def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLa
     content.width = panel.width - text_size * 4
     content.height = buttons.top - round(text_size * 0.6) - content.top
     return OverlayLayout(panel, text_size, buttons, content)
-
-
-WENT_OUT_MARK = "✓"
-"""Beside a round's points on the score sheet: this seat went out."""
-LEADER_MARK = "★"
-"""Before a name on the score sheet: the lowest total so far."""
-ROUND_COLUMN = 1.5
-"""The score sheet's first column ("11 (13 cards)") is this many player columns wide."""
-
-
-def sheet_cells(area: pygame.Rect, rows: int, columns: int, text_size: int) -> tuple[int, int, int]:
-    """Line height, width of a player's column and text size of a score sheet of ``rows``
-    and ``columns`` (the rounds' column first, :data:`ROUND_COLUMN` times as wide) in
-    ``area``.
-
-    Lines are as tall as the body text allows, never taller, and never so tall
-    that the sheet leaves ``area``.
-    """
-    line = max(1, min(area.height // rows, round(text_size * 1.6)))
-    width = int(area.width / (columns - 1 + ROUND_COLUMN))
-    return line, width, max(7, round(line * 0.72))
-
-
-def paint_score_sheet(
-    surface: pygame.Surface,
-    text: Text,
-    area: pygame.Rect,
-    shown: ShownTable,
-    seating: Seating,
-    highlight: Sequence[int] = (),
-    counted: float = 1.0,
-    current: int | None = None,
-) -> None:
-    """Rounds down, players across, with the totals in the last row; ``counted`` is the
-    share of the last round's points shown so far (the summary counts them up).
-
-    The marks: the ``current`` round's row on a plate, ``×2`` after a doubled round,
-    :data:`WENT_OUT_MARK` beside the points of who went out, :data:`LEADER_MARK` before
-    the name of the leader (the lowest total, once a round is scored)."""
-    hand_sizes, rules = shown.rules.hand_sizes, shown.rules
-    players = len(shown.hands)
-    body = TableLayout(*surface.get_size()).text_size
-    line, width, size = sheet_cells(area, len(hand_sizes) + 2, players + 1, body)
-    first = round(width * ROUND_COLUMN)
-
-    def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:
-        left = area.left + (0 if column == 0 else first + width * (column - 1))
-        wide = first if column == 0 else width
-        box = pygame.Rect(left + 2, area.top + line * row, wide - 4, line)
-        text.blit(surface, value, size, colour, bold, box=box, center=box.center)
-
-    if current is not None and current < len(hand_sizes):
-        plate = pygame.Rect(area.left, area.top + line * (current + 1), area.width, line)
-        surface.blit(translucent_plate(plate.size, 50, 4, GOLD), plate)
-    leaders = sheet_leaders(shown)
-    cell(0, 0, _("Round"), MUTED, True)
-    for seat in range(players):
-        colour = GOLD if seat in highlight or seat in leaders else INK
-        name = seating.name(seat)
-        cell(seat + 1, 0, f"{LEADER_MARK} {name}" if seat in leaders else name, colour, True)
-    for number, size_dealt in enumerate(hand_sizes):
-        dealt = _("{number} ({count} cards)").format(number=number + 1, count=size_dealt)
-        if rules.multiplier(number) > 1:
-            dealt = f"{dealt} ×{rules.multiplier(number)}"
-        cell(0, number + 1, dealt, GOLD if number == current else MUTED, False)
-        if number < len(shown.round_scores):
-            last = number == len(shown.round_scores) - 1
-            goer = shown.goers[number] if number < len(shown.goers) else None
-            for seat, points in enumerate(shown.round_scores[number]):
-                value = str(counted_up(points, counted) if last else points)
-                if seat == goer:
-                    value = f"{value} {WENT_OUT_MARK}"
-                cell(seat + 1, number + 1, value, INK if points else GOLD, False)
-    totals_row = len(hand_sizes) + 1
-    top = area.top + line * totals_row
-    pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
-    cell(0, totals_row, _("Total"), MUTED, True)
-    latest = shown.round_scores[-1] if shown.round_scores else [0] * players
-    for seat, total in enumerate(shown.totals):
-        total = total - latest[seat] + counted_up(latest[seat], counted)
-        cell(seat + 1, totals_row, str(total), GOLD if seat in highlight else INK, True)
-
-
-def sheet_leaders(shown: ShownTable) -> tuple[int, ...]:
-    """The seats with the lowest total once a round is scored (none before)."""
-    if not shown.round_scores:
-        return ()
-    lowest = min(shown.totals)
-    return tuple(seat for seat, total in enumerate(shown.totals) if total == lowest)
-
-
-def counted_up(points: int, share: float) -> int:
-    """``points`` as far as a count from 0 has gone (``share`` from 0 to 1)."""
-    return round(points * share)
 
 
 class Overlay(Scene):
@@ -367,10 +270,9 @@ class Overlay(Scene):
         self.open = False
 
     def on_resize(self) -> None:
-        for button, rect in zip(
-            self.buttons, self.layout.button_rects(len(self.buttons)), strict=True
-        ):
-            button.rect = rect
+        layout = self.layout
+        size = layout.text_size
+        lay_out_row(self.buttons, self.context.text, size, layout.buttons, least=size * 9)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Everything stops here: the table beneath gets no input while the panel is open.
@@ -429,12 +331,10 @@ class Overlay(Scene):
         for button in self.buttons:
             button.draw(surface, self.context.text)
 
-    def draw_title(
-        self, surface: pygame.Surface, layout: OverlayLayout, title: str, scale: float
-    ) -> None:
+    def draw_title(self, surface: pygame.Surface, layout: OverlayLayout, title: str) -> None:
         top = (layout.panel.centerx, layout.panel.top + layout.text_size)
         box = layout.panel.inflate(-layout.text_size * 2, 0)
-        size = round(layout.text_size * scale)
+        size = TypeScale(layout.text_size).title
         self.context.text.blit(surface, title, size, GOLD, True, box=box, midtop=top)
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
@@ -461,7 +361,7 @@ class ScoreSheetScene(Overlay):
         return super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
-        self.draw_title(surface, layout, _("Score sheet"), 1.5)
+        self.draw_title(surface, layout, _("Score sheet"))
         shown = self.shown
         current = shown.round_index if shown.phase is not Phase.MATCH_OVER else None
         paint_score_sheet(
@@ -517,7 +417,8 @@ class RoundSummaryScene(Overlay):
     def parts(self) -> SummaryParts:
         """Where the hands and the sheet go in the current window."""
         sheet_rows = len(self.shown.rules.hand_sizes) + 2
-        return self.layout.hand_rows(len(self.hands), sheet_rows, self.widest)
+        needed = narrowest(self.context.text, self.layout.text_size, self.shown, self.seating)
+        return self.layout.hand_rows(len(self.hands), sheet_rows, self.widest, needed)
 
     def _card_height(self) -> int:
         return self.parts().card_height(self.widest)
@@ -546,7 +447,7 @@ class RoundSummaryScene(Overlay):
         return title
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
-        self.draw_title(surface, layout, self.title(), 1.4)
+        self.draw_title(surface, layout, self.title())
         parts = self.parts()
         height = parts.card_height(self.widest)
         for seat, row in enumerate(parts.rows):
@@ -585,9 +486,13 @@ class RoundSummaryScene(Overlay):
             box = pygame.Rect(row.left, top, row.width, parts.name_line)
             placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
             left = placed.right + size
-            beside = pygame.Rect(left, top, row.right - left, parts.name_line)
-            placed = text.blit(surface, points, size, colour, box=beside, topleft=beside.topleft)
-            line_left, line_top = placed.right + size, top
+            line_left, line_top = left, top
+            past_points = left + text.font(size).size(points)[0] + size
+            if not self._sum_needs(seat, row.right - past_points, row.right - left, size):
+                beside = pygame.Rect(left, top, row.right - left, parts.name_line)
+                at = beside.topleft
+                line_left = text.blit(surface, points, size, colour, box=beside, topleft=at).right
+                line_left += size
             top += parts.name_line
         else:
             top = row.top + max(0, (row.height - height - parts.label_line) // 2)
@@ -603,9 +508,21 @@ class RoundSummaryScene(Overlay):
         if right is not None:
             line_left = line_left or end + size // 2
             box = pygame.Rect(line_left, line_top, right - line_left, parts.label_line)
-            line = self.leftover_line(seat, box.width, size)
-            self._plate_under(surface, text.where(line, size, box, topright=box.topright), hand)
-            text.blit(surface, line, size, INK, box=box, topright=box.topright)
+            small = TypeScale(size).help  # a detail under the cards, as the wilds' labels
+            line = self.leftover_line(seat, box.width, small)
+            self._plate_under(surface, text.where(line, small, box, topright=box.topright), hand)
+            text.blit(surface, line, small, INK, box=box, topright=box.topright)
+
+    def _sum_needs(self, seat: int, beside: int, alone: int, size: int) -> bool:
+        """Whether the sum of ``seat``'s leftover cards, written out in full, fits only in
+        the ``alone`` pixels after the name, not in the ``beside`` pixels after the points
+        as well (it says the points itself: ``Q♥ 10 + 8♦ 8 = 18``)."""
+        if self.groups[seat][-1].kind is not GroupKind.LEFTOVER:
+            return False
+        small = TypeScale(size).help
+        line = leftover_sum(self._leftover_values(seat), self.event.multiplier)
+        width = self.context.text.font(small).size(line)[0]
+        return beside < width <= alone
 
     def _plate_under(self, surface: pygame.Surface, rect: pygame.Rect, cards: pygame.Rect) -> None:
         """A dark plate under a label at ``rect`` where it lies on the ``cards`` (a small
@@ -613,14 +530,19 @@ class RoundSummaryScene(Overlay):
         if rect.colliderect(cards):
             surface.blit(translucent_plate(rect.inflate(4, 0).size, 210, 3), rect.inflate(4, 0))
 
+    def _leftover_values(self, seat: int) -> list[tuple[Card, int]]:
+        """Each leftover card of ``seat`` with what it costs."""
+        rules = self.shown.rules
+        group = self.groups[seat][-1]
+        return [(card, rules.penalty(card, self.wild_rank)) for card in group.cards]
+
     def leftover_line(self, seat: int, width: int, size: int) -> str:
         """The leftover cards of ``seat`` with their values and sum, doubled if the round is
         (``Q♥ 10 + 8♦ 8 = 18 ×2 = 36``); only the sum where that is wider than ``width``."""
-        rules, multiplier = self.shown.rules, self.event.multiplier
-        group = self.groups[seat][-1]
-        values = [(card, rules.penalty(card, self.wild_rank)) for card in group.cards]
+        multiplier = self.event.multiplier
+        values = self._leftover_values(seat)
         line = leftover_sum(values, multiplier)
-        if self.context.text.fit(line, size, width)[0] != line:
+        if self.context.text.fit(line, size, width) != (line, size):
             total = sum(value for _card, value in values)
             line = doubled_sum(str(total), total, multiplier)
         return line
@@ -639,7 +561,7 @@ class RoundSummaryScene(Overlay):
         leftover cards end, and where the leftover cards end (``None``: there are none)."""
         height, text, size = cards.height, self.context.text, parts.text_size
         step, width = round(height * CARD_STEP), card_width(height)
-        label_size = max(8, round(size * 0.85))
+        label_size = TypeScale(size).help
         groups = self.groups[seat]
         gap = round(height * GROUP_GAP)
         used = sum(len(group.cards) for group in groups) * step + (len(groups) - 1) * gap
@@ -661,11 +583,11 @@ class RoundSummaryScene(Overlay):
                     pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=4)
                 if label:
                     box = pygame.Rect(x - (step - width) // 2, under, step, parts.label_line)
-                    if text.fit(label, label_size, box.width)[0] != label:
+                    if text.fit(label, label_size, box.width, True)[0] != label:
                         label = label[1:]  # "6♠" where "=6♠" is too wide
                     at = text.where(label, label_size, box, True, midtop=box.midtop)
                     self._plate_under(surface, at, cards)
-                    text.blit(surface, label, label_size, GOLD, True, box=box, midtop=box.midtop)
+                    text.blit(surface, label, label_size, GOLD, True, box, True, midtop=box.midtop)
                 x += step
             end = x
             x += gap + spare
@@ -725,7 +647,7 @@ class MatchEndScene(Overlay):
         )
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
-        self.draw_title(surface, layout, winners_line(self.event.winners, self.seating), 1.8)
+        self.draw_title(surface, layout, winners_line(self.event.winners, self.seating))
         size = layout.text_size
         sheet = layout.content.copy()
         sheet.height -= round(size * 2.2)
@@ -735,7 +657,7 @@ class MatchEndScene(Overlay):
         bottom = (layout.panel.centerx, layout.content.bottom)
         places, box = self.places(), layout.panel.inflate(-size * 2, 0)
         self.context.text.blit(
-            surface, places, round(size * 1.2), INK, True, box=box, midbottom=bottom
+            surface, places, TypeScale(size).heading, INK, True, box=box, midbottom=bottom
         )
 
     @property

@@ -29,6 +29,7 @@ from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.art import card_height
 from game.ui.kit.keys import Shortcut, help_line, press
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_screen import ReviewScene
@@ -224,9 +225,10 @@ class TableScene(Scene):
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
         shown = self.context.memory.settings.show_log
-        column = log_width(width, TableLayout(width, height).text_size, shown)
+        scale = TypeScale.for_window((width, height))
+        column = log_width(width, scale.body, shown)
         self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        self.layout = TableLayout(width - column, height)
+        self.layout = TableLayout(width - column, height, scale)
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
         hand, seat = self.layout.hand_height, self.layout.seat_height

@@ -227,7 +227,7 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         )
     if name == LOG:
         log = picture.log_rect
-        rows = log_rows(text, log, picture.log, picture.log_back)
+        rows = log_rows(text, log, picture.log, picture.log_back, layout.type_scale.help)
         edge = pygame.Rect(log.topleft, (1, log.height))
         areas = (edge, *(row.box for row in rows)) if log.w else ()
         return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
@@ -404,16 +404,17 @@ def _paint_fan(
     room = layout.width - margin * 4
     per_row = max(1, (room - width) // step + 1)
     rows = -(-len(cards) // per_row)
+    title = ngettext(
+        "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
+    ).format(count=len(cards))
     wide = width + step * (min(per_row, len(cards)) - 1)
+    wide = max(wide, text.font(size, True).size(title)[0])  # room for the heading too
     panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
     pile = layout.pile_rect(False)
     panel.midbottom = (pile.centerx, pile.top - margin)
     panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
     surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
     pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
-    title = ngettext(
-        "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
-    ).format(count=len(cards))
     heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
     text.blit(surface, title, size, GOLD, True, box=heading, midleft=heading.midleft)
     for index, card in enumerate(cards):
@@ -593,7 +594,7 @@ def _go_out_badge(
     plate.bottomleft = (rect.left + 2, rect.bottom - max(3, rect.height // 14))
     pygame.draw.rect(surface, GO_OUT_GREEN, plate, border_radius=plate.height // 2)
     pygame.draw.rect(surface, (230, 255, 230), plate, 1, border_radius=plate.height // 2)
-    text.blit(surface, words, fitted, (255, 255, 255), True, box=plate, center=plate.center)
+    text.blit(surface, words, fitted, (255, 255, 255), True, plate, True, center=plate.center)
     return plate
 
 
@@ -604,7 +605,7 @@ def _wild_badge(
     center = (rect.left + radius + 3, round(rect.top + rect.height * 0.4))
     pygame.draw.circle(surface, GOLD, center, radius)
     pygame.draw.circle(surface, (120, 80, 10), center, radius, 1)
-    text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), center=center)
+    text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), mark=True, center=center)
 
 
 def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Rect:
@@ -614,7 +615,7 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.R
 def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
     """Where the words that change little go: the corner, your line, the keys."""
     layout = picture.layout
-    help_size = max(10, layout.text_size - 3)
+    help_size = layout.type_scale.help
     keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
     return (layout.corner_box, _hand_words_box(picture), keys)
 
@@ -624,7 +625,7 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
     layout = picture.layout
     size, margin = layout.text_size, layout.margin
     corner = layout.corner_box
-    title_size = round(size * 1.15)
+    title_size = layout.type_scale.heading
     text.blit(surface, picture.title, title_size, INK, True, box=corner, topleft=(margin, margin))
     below = (margin, margin + round(size * 1.6))
     text.blit(surface, picture.dealer, size, MUTED, box=corner, topleft=below)
@@ -633,7 +634,7 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
     _paint_hand_words(picture, surface, text)
     if picture.keys:
-        help_size = max(10, size - 3)
+        help_size = layout.type_scale.help
         table = pygame.Rect(0, 0, layout.width, layout.height)
         at = (layout.width // 2, layout.keys_line_y)
         text.blit(surface, picture.keys, help_size, MUTED, box=table, center=at)
@@ -676,7 +677,7 @@ def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
 def _paint_banner(
     surface: pygame.Surface, layout: TableLayout, text: Text, message: str
 ) -> pygame.Rect:
-    size = round(layout.text_size * 1.6)
+    size = layout.type_scale.title
     shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
     width, height = text.font(fitted, True).size(shown)
     rect = pygame.Rect(0, 0, width, height)
