@@ -28,6 +28,10 @@ ARROW_LEFT, ARROW_RIGHT = "◀", "▶"
 SCROLL_UP, SCROLL_DOWN = "▲", "▼"
 """The cues beside a list that goes on above or below what is shown."""
 HIGHLIGHT = (34, 84, 60)
+LINE_SPACING = 1.25
+"""A line of a row is this many times its text's size."""
+ROW_MARGIN = 4
+"""Pixels above a row's first line and below its explanation."""
 
 
 @dataclass(slots=True)
@@ -154,8 +158,15 @@ class Form:
         self.focus = self._next_focusable(-1, 1)
 
     @property
+    def label_line(self) -> int:
+        """The height of a row's first line: its label, value and arrows."""
+        return round(self.text_size * LINE_SPACING)
+
+    @property
     def row_height(self) -> int:
-        return round(self.text_size * 2.7)
+        """A row: its first line, then its explanation, a margin above and below."""
+        explanation = round(TypeScale(self.text_size).help * LINE_SPACING)
+        return ROW_MARGIN * 2 + self.label_line + explanation
 
     @property
     def visible(self) -> int:
@@ -177,10 +188,10 @@ class Form:
 
     def arrow_rects(self, index: int) -> tuple[pygame.Rect, pygame.Rect]:
         """The ◀ and ▶ targets of a row (the value lies between them)."""
-        rect = self.row_rect(index)
-        size = round(self.text_size * 1.6)
-        right = pygame.Rect(rect.right - size, rect.top + 2, size, size)
-        left = pygame.Rect(rect.left + round(rect.width * 0.48), rect.top + 2, size, size)
+        rect, line = self.row_rect(index), self.label_line
+        width, top = round(self.text_size * 1.6), rect.top + ROW_MARGIN
+        right = pygame.Rect(rect.right - width, top, width, line)
+        left = pygame.Rect(rect.left + round(rect.width * 0.48), top, width, line)
         return left, right
 
     # --- input -------------------------------------------------------------------------
@@ -276,7 +287,7 @@ class Form:
                 pygame.draw.rect(surface, HIGHLIGHT, rect, border_radius=6)
             idle = row.idle_reason() is not None
             label_colour = MUTED if idle else INK if row.focusable else GOLD
-            corner = (rect.left + 8, rect.top + 4)
+            corner = (rect.left + 8, rect.top + ROW_MARGIN)
             inner = rect.inflate(-16, 0)
             label_box = inner
             if row.focusable:
@@ -292,7 +303,7 @@ class Form:
                     surface, row.shown(), size, MUTED if idle else INK, box=value_box, center=middle
                 )
             text.blit(surface, row.label, size, label_colour, True, box=label_box, topleft=corner)
-            below = (rect.left + 8, rect.top + round(size * 1.45))
+            below = (rect.left + 8, rect.top + ROW_MARGIN + self.label_line)
             explanation = row.explanation()
             help_size = TypeScale(size).help
             text.blit(surface, explanation, help_size, MUTED, box=inner, topleft=below)

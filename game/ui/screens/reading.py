@@ -95,7 +95,9 @@ class ReadingScene(Scene):
         row = pygame.Rect(margin, bottom - button_height, width - margin * 2, button_height)
         lay_out_row(self.buttons, self.context.text, self.size, row, least=self.size * 11)
         top = round(self.size * 3.6)
-        self.area = pygame.Rect(margin, top, width - margin * 2, bottom - button_height - gap - top)
+        more = round(self.type_scale.help * 1.3)  # the "more below" line, over the buttons
+        room = bottom - button_height - gap - more - top
+        self.area = pygame.Rect(margin, top, width - margin * 2, room)
         self.relayout()
 
     def relayout(self) -> None:

@@ -346,7 +346,7 @@ class SettingsScene(Scene):
         button = pygame.Rect(0, 0, wide, round(size * 2.2))
         button.midbottom = (width // 2, height - size)
         self.back.rect = button
-        tab_top, tab_height = size * 4, round(size * 2)
+        tab_top, tab_height = self._keys_line_top(size) + size * 2, round(size * 2)
         tab_width = (width - margin * 2) // len(self.tabs)
         for index, tab in enumerate(self.tabs):
             tab.rect = pygame.Rect(margin + index * tab_width, tab_top, tab_width - 6, tab_height)
@@ -355,6 +355,10 @@ class SettingsScene(Scene):
         for form in self.forms:
             form.place(area, size)
         self.context.art.use_heights((self.preview_height,))
+
+    def _keys_line_top(self, size: int) -> int:
+        """Where the keys' line goes: under the title (drawn from ``size`` down)."""
+        return size + self.context.text.font(TypeScale(size).title, True).get_height()
 
     @property
     def preview_height(self) -> int:
@@ -385,7 +389,7 @@ class SettingsScene(Scene):
         scale = TypeScale(size)
         text.blit(surface, _("Settings"), scale.title, GOLD, True, midtop=(width // 2, size))
         hint = help_line(self.keys)
-        text.blit(surface, hint, scale.help, MUTED, midtop=(width // 2, round(size * 2.8)))
+        text.blit(surface, hint, scale.help, MUTED, midtop=(width // 2, self._keys_line_top(size)))
         for tab in self.tabs:
             tab.draw(surface, text)
         chosen = self.tabs[self.section].rect
