@@ -670,7 +670,9 @@ class TableScene(Scene):
         self.pointer.drag.cancel()
         self.playback.place(0.2)
         self.context.sounds.play("click")
-        self.context.push(PauseMenuScene(self.context, self.match.rules, self._save))
+        self.context.push(
+            PauseMenuScene(self.context, self.match.rules, self.setup.seed, self._save)
+        )
 
     def _undo_offered(self) -> bool:
         """True while the undo setting is on (then U and the Undo button take a discard back)."""
@@ -745,9 +747,7 @@ class TableScene(Scene):
             penalty=self._penalty_now(),
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
-            dealer=_("Dealer: {name} · deal {number}").format(
-                name=seating.name(shown.dealer), number=self.setup.seed
-            ),
+            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,

@@ -223,7 +223,7 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         return _Part(
             pygame.Rect(0, 0, layout.width, layout.height),
             lambda on: _paint_fixed_words(picture, on, text),
-            _words_rects(picture),
+            _words_rects(picture, text),
         )
     if name == LOG:
         log = picture.log_rect
@@ -401,19 +401,21 @@ def _paint_fan(
     width = card_width(height)
     step = round(width * 0.62)
     size, margin = layout.text_size, layout.margin
-    room = layout.width - margin * 4
-    per_row = max(1, (room - width) // step + 1)
+    between = layout.corner_box.right + margin  # the round's title and the top seat's plate
+    free = pygame.Rect(between, 0, layout.plate_box(2).left - margin - between, layout.height)
+    per_row = max(1, (free.width - margin * 2 - width) // step + 1)
     rows = -(-len(cards) // per_row)
-    wide = width + step * (min(per_row, len(cards)) - 1)
-    panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
-    pile = layout.pile_rect(False)
-    panel.midbottom = (pile.centerx, pile.top - margin)
-    panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
-    surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
-    pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
     title = ngettext(
         "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
     ).format(count=len(cards))
+    wide = width + step * (min(per_row, len(cards)) - 1)
+    wide = max(wide, min(text.font(size, True).size(title)[0], free.width - margin * 2))
+    panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
+    pile = layout.pile_rect(False)
+    panel.midbottom = (pile.centerx, pile.top - margin)
+    panel.clamp_ip(free if free.width >= panel.width else layout.table_rect)
+    surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
+    pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
     heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
     text.blit(surface, title, size, GOLD, True, box=heading, midleft=heading.midleft)
     for index, card in enumerate(cards):
@@ -438,6 +440,9 @@ def _paint_name(
     plate = pygame.Rect(0, 0, width, round(size * 1.7))
     plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
     plate.clamp_ip(surface.get_rect())
+    if plate.collidelist([button.rect for button in picture.buttons]) != -1:
+        plate.center = (round(x), round(y))  # no room above: on the card itself
+        plate.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
@@ -516,23 +521,23 @@ def _held(cards: int, total: int) -> str:
     )
 
 
-def _hand_words_box(picture: TablePicture) -> pygame.Rect:
+def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
     """Where your line and your penalty go, above your hand, left of the buttons."""
     layout = picture.layout
     top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
     buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
-    return pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
+    height = max(size * 3, text.font(size, True).get_linesize() * 2 + 4)
+    return pygame.Rect(margin, top - height, buttons_left - margin * 2, height)
 
 
 def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
     """Your penalty now and your line, above your hand."""
     if not picture.shown.hands[0]:
         return
-    box, size = _hand_words_box(picture), picture.layout.text_size
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
     penalty = _("Penalty now: {points}").format(points=_penalty(picture))
-    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
-    above = (box.left, box.bottom - size - 4)
-    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
+    below = text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=below.topleft)
 
 
 def _paint_card_marks(
@@ -611,12 +616,12 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.R
     return pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
 
 
-def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
+def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     """Where the words that change little go: the corner, your line, the keys."""
     layout = picture.layout
     help_size = max(10, layout.text_size - 3)
     keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
-    return (layout.corner_box, _hand_words_box(picture), keys)
+    return (layout.corner_box, _hand_words_box(picture, text), keys)
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
@@ -649,7 +654,7 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
         at = layout.status_center
         drawn.append(text.blit(surface, picture.status, size, INK, box=table, center=at))
     if picture.coach is not None:
-        above = (layout.width // 2, layout.status_center[1] - round(size * 1.5))
+        above = layout.message_center(-1)
         drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=table, center=above))
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
@@ -669,8 +674,7 @@ def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
     """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
     size = layout.text_size
     table = pygame.Rect(0, 0, layout.width, layout.height)
-    below = (layout.width // 2, layout.status_center[1] + size + 6)
-    return text.where(notice, size, table, center=below)
+    return text.where(notice, size, table, center=layout.message_center(1))
 
 
 def _paint_banner(
