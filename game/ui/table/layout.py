@@ -102,6 +102,13 @@ class TableLayout:
         messages = self.text_size * 1.5 + self.line_step * 3 + self.button_gap
         return min(self.height * 0.43, self.buttons_top - messages - self.hand_height / 2)
 
+    @property
+    def banner_y(self) -> int:
+        """The centre line of the banner (a new round), between the top seat's fan and the
+        piles."""
+        fan_bottom = self.seat_center(2)[1] + self.seat_height / 2
+        return round((fan_bottom + self.pile_rect(True).top) / 2)
+
     def pile_center(self, stock: bool) -> Point:
         """Centre of the stock (``stock=True``) or of the discard pile."""
         offset = card_width(self.hand_height) * 0.75

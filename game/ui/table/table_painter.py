@@ -26,6 +26,7 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import log_rows, paint_log
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import rect_of
+from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_name, card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
@@ -209,6 +210,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         _penalty(picture),
         picture.you_label,
         tuple(tuple(button.rect) for button in picture.buttons),
+        to_move(shown) == 0,
     )
     keys[LOG] = (picture.log, picture.log_back)
     return keys
@@ -257,7 +259,7 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     """Everything a hand's picture at rest shows (yours with its marks)."""
     shown = picture.shown
     cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
-    style = (art.deck, art.back, art.indices)
+    style = (art.deck, art.back, art.indices, to_move(shown) == seat)
     if seat:
         return (cards, style)
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
@@ -279,8 +281,11 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
     group_of = {card: number for number, group in enumerate(groups) for card in group}
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
+    to_play = to_move(picture.shown) == seat
 
     def paint(surface: pygame.Surface) -> None:
+        if to_play:  # the turn marker: a soft light under the cards of the seat to move
+            paint_glow(surface, rects[0].unionall(rects[1:]), pad * 3 // 4)
         going: list[tuple[pygame.Rect, int]] = []
         for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
@@ -477,7 +482,7 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
 def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
     """A seat's name plate: its name and level, its cards and total, what it took, ..."""
     shown = picture.shown
-    active = shown.current_seat == seat and shown.phase is not None
+    active = to_move(shown) == seat
     lines = [
         (picture.seat_labels[seat], GOLD if active else INK, True),
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
@@ -507,11 +512,19 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         rows.append((line, line_colour, bold, placed))
         y = placed.bottom + 2
 
+    areas = tuple(placed for *_, placed in rows)
+    ring = None
+    if to_move(picture.shown) == seat:
+        ring = ring_rect(areas[0].unionall(areas[1:]), size).clamp(layout.table_rect)
+        areas = (ring, *areas)
+
     def paint(surface: pygame.Surface) -> None:
+        if ring is not None:
+            paint_ring(surface, ring, size)
         for line, line_colour, bold, placed in rows:
             text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
 
-    return _Part(box, paint, tuple(placed for *_, placed in rows))
+    return _Part(box, paint, areas)
 
 
 def _held(cards: int, total: int) -> str:
@@ -530,14 +543,32 @@ def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
     return pygame.Rect(margin, top - height, buttons_left - margin * 2, height)
 
 
+def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
+    """Your penalty now (its words) and where it goes, above your hand; your line above it."""
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
+    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
+    below = text.where(penalty, size, box, True, bottomleft=box.bottomleft)
+    return below, penalty, text.where(picture.you_label, size, box, bottomleft=below.topleft)
+
+
 def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """Your penalty now and your line, above your hand."""
+    """Your penalty now and your line, above your hand (with the turn marker's ring when it is
+    your turn)."""
     if not picture.shown.hands[0]:
         return
     box, size = _hand_words_box(picture, text), picture.layout.text_size
-    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
-    below = text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
-    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=below.topleft)
+    below, penalty, above = _your_lines(picture, text)
+    if to_move(picture.shown) == 0:
+        paint_ring(surface, _your_ring(picture, text), size)
+    text.blit(surface, penalty, size, INK, True, box=box, topleft=below.topleft)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, topleft=above.topleft)
+
+
+def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where the turn marker's ring goes around your line and your penalty."""
+    below, _penalty_words, above = _your_lines(picture, text)
+    ring = ring_rect(below.union(above), picture.layout.text_size)
+    return ring.clamp(picture.layout.table_rect)
 
 
 def _paint_card_marks(
@@ -621,7 +652,7 @@ def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     layout = picture.layout
     help_size = max(10, layout.text_size - 3)
     keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
-    return (layout.corner_box, _hand_words_box(picture, text), keys)
+    return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
@@ -684,7 +715,7 @@ def _paint_banner(
     shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
     width, height = text.font(fitted, True).size(shown)
     rect = pygame.Rect(0, 0, width, height)
-    rect.center = (layout.width // 2, round(layout.height * 0.26))
+    rect.center = (layout.width // 2, layout.banner_y)
     plate = rect.inflate(size * 1.5, size * 0.8)
     surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
     text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)
