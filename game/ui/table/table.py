@@ -385,7 +385,7 @@ class TableScene(Scene):
         memory = self.context.memory
         return memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
 
-    def _coach_tip(self) -> str | None:
+    def coach(self) -> CoachTip | None:
         """The coach's tip while it is your move and the table is at rest (see coach.py):
         once you have drawn, it words the hint's decision for this view."""
         if not self._coaching() or not self.your_turn or self.busy:
@@ -395,8 +395,7 @@ class TableScene(Scene):
         key = (view, advice, language())
         if self._coached is None or self._coached[0] != key:  # a new moment, or a new language
             self._coached = (key, coach_tip(view, advice))
-        tip = self._coached[1]
-        return None if tip is None else tip.text
+        return self._coached[1]
 
     def my_view(self) -> PlayerView:
         """Your view of the match as it now stands (taken once per action)."""
@@ -587,11 +586,15 @@ class TableScene(Scene):
         self.playback.place(0.3)
 
     def _discard_selected(self) -> None:
-        """Enter: discard the selected card; with none selected, the hint's discard."""
+        """Enter: discard the selected card; with none selected, the hint's discard, or the
+        card the coach's tip names (the same decision)."""
+        tip = self.coach()
         if self.selected is not None:
             self.play(Discard(self.hand[self.selected]))
         elif self.hint is not None and isinstance(self.hint.action, Discard) and self.drawn:
             self.play(self.hint.action)
+        elif tip is not None and tip.discard is not None and self.drawn:
+            self.play(Discard(tip.discard))
 
     def _reorder(self, order: list[Card]) -> None:
         if sorted(order) == sorted(self.hand):
@@ -725,6 +728,7 @@ class TableScene(Scene):
         # TRANSLATORS: the line of keys under your hand; it must fit a
         # window 640 pixels wide (the prefix may go, as in Dutch).
         keys = _("Keys: {keys}").format(keys=help_line(self.keys))
+        tip = self.coach()
         return TablePicture(
             layout=self.layout,
             shown=shown,
@@ -751,7 +755,7 @@ class TableScene(Scene):
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
-            coach=self._coach_tip(),
+            coach=None if tip is None else tip.text,
             log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,
