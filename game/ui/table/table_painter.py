@@ -434,7 +434,8 @@ def _paint_fan(
 def _paint_name(
     picture: TablePicture, surface: pygame.Surface, text: Text, card: Card
 ) -> pygame.Rect:
-    """A small plate with the card's name ("Dame de cœur") just above the card."""
+    """A small plate with the card's name ("Dame de cœur") just above the card, or on it where
+    the buttons leave no room above."""
     sprite = picture.sprites.get(card)
     if sprite is None:
         return pygame.Rect(0, 0, 0, 0)
@@ -648,7 +649,7 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.R
 
 
 def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
-    """Where the words that change little go: the corner, your line, the keys."""
+    """Where the words that change little go: the corner, your line (and its ring), the keys."""
     layout = picture.layout
     help_size = max(10, layout.text_size - 3)
     keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
