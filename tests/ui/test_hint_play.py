@@ -1,8 +1,9 @@
-"""Playing the hint's discard at once (Enter, or a click on the hint's line), and a
-double-click on a card within the system's double-click time."""
+"""Playing the hint's discard at once (Enter, or a click on the hint's line), the card the coach
+names (Enter, its tip up), and a double-click on a card within the system's double-click time."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
@@ -47,6 +48,38 @@ def test_enter_discards_the_hints_card(tmp_path: Path) -> None:
         app.step(FRAME)
         assert NINE_OF_SPADES not in table.match.hands[0] and len(table.match.hands[0]) == 3
         assert table.match.discard_pile[-1] == NINE_OF_SPADES
+    finally:
+        app.close()
+
+
+def test_enter_discards_the_card_the_coach_names_without_asking_the_hint(tmp_path: Path) -> None:
+    """The coach's tip and the hint are one decision: with the tip up, Enter plays its card."""
+    app = open_rigged(tmp_path, drawn_match())
+    try:
+        table = at_rest(app)
+        wait_until(app, lambda: table.picture().coach is not None)
+        tip = table.coach()
+        assert tip is not None and tip.discard == NINE_OF_SPADES and "9♠" in tip.text
+        assert table.hint is None and table.selected is None and table.notice is None
+        key(pygame.K_RETURN)
+        app.step(FRAME)
+        assert table.match.discard_pile[-1] == NINE_OF_SPADES
+        assert NINE_OF_SPADES not in table.match.hands[0] and len(table.match.hands[0]) == 3
+    finally:
+        app.close()
+
+
+def test_enter_without_a_hint_nor_the_coach_discards_nothing(tmp_path: Path) -> None:
+    app = open_rigged(tmp_path, drawn_match())
+    try:
+        app.memory.save_settings(dataclasses.replace(app.memory.settings, coach=False))
+        table = at_rest(app)
+        for _frame in range(30):
+            app.step(FRAME)
+        assert table.coach() is None and table.hint is None
+        key(pygame.K_RETURN)
+        app.step(FRAME)
+        assert len(table.match.hands[0]) == 4 and not table.match.discard_pile
     finally:
         app.close()
 

@@ -44,11 +44,14 @@ SHOTS = (
 LAID_OUT_SIZES = [(640, 400), (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (640, 2160)]
 """Where the title, its questions and the pause menu are checked for overlaps (and the
 narrowest, tallest window)."""
-UNCROWDED = ("title", "pause menu")
-"""The screens on which no two texts or buttons overlap: the title and its questions, and
-the pause menu. (Elsewhere a notice may cover the table's parts on purpose, and the checks
-find lines a pixel into each other on the settings, the rules' "more below" into its button
-at 4K and the table's hint over its buttons at 640×400, to be laid out anew.)"""
+UNCROWDED = ("title", "pause menu", "table")
+"""The screens on which no two texts or buttons overlap: the title and its questions, the
+pause menu and the table (at rest, with a coach's tip, with every hint and refusal, a card
+named, the discard pile spread out). (Elsewhere the checks find lines a pixel into each
+other on the settings and the rules' "more below" into its button at 4K, to be laid out
+anew.)"""
+TABLE_SIZES = [(640, 400), (800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+"""Where the table is checked for overlaps."""
 
 
 def keep_screenshot(seen: Seen, tag: str) -> None:
@@ -149,6 +152,29 @@ def test_nothing_overlaps_on_the_title_its_questions_and_the_pause_menu(
         walk.pause_menu()
     finally:
         app.close()
+    assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_nothing_overlaps_at_the_table(language: str, size: tuple[int, int]) -> None:
+    """The table at rest, with every hint and refusal, a card named and a coach's tip: no two
+    texts overlap, no text runs into a button it is not inside, none leaves its box."""
+    problems: list[str] = []
+    looked: list[str] = []
+
+    def check(seen: Seen) -> None:
+        looked.append(seen.name)
+        problems.extend(box_problems(seen) + overlaps(seen))
+
+    app = window(profile_with(late_saved_match()), size, language=language)
+    try:
+        walk = Tour(app, check)
+        walk.title()
+        walk.table()
+    finally:
+        app.close()
+    assert {"table", "table, a coach tip"} <= set(looked)
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 

@@ -51,6 +51,16 @@ def menu_of(app: App) -> PauseMenuScene:
     return top
 
 
+def test_the_menu_names_the_deal_and_the_corner_only_the_dealer(table_app: App) -> None:
+    """The deal's number (to play it again or share it) is in the menu's heading, not in the
+    table's corner."""
+    table = table_of(table_app)
+    seed = str(table.setup.seed)
+    assert seed not in table.picture().dealer and table.picture().dealer.startswith("Dealer: ")
+    escape(table_app)
+    assert f"deal {seed}" in menu_of(table_app).words
+
+
 def test_escape_opens_the_menu_and_escape_resumes(table_app: App) -> None:
     app = table_app
     table = table_of(app)

@@ -25,6 +25,11 @@ class TableLayout:
     log); by default the scale of ``width`` × ``height``."""
 
     @property
+    def table_rect(self) -> pygame.Rect:
+        """The whole window."""
+        return pygame.Rect(0, 0, self.width, self.height)
+
+    @property
     def margin(self) -> int:
         return max(6, round(min(self.width, self.height) * 0.02))
 
@@ -81,10 +86,42 @@ class TableLayout:
         slots = self.hand_slots(count)
         return sum(1 for center, _ in slots if center < x)
 
+    @property
+    def line_step(self) -> int:
+        """From one message line to the next (the coach's, the status, the notice)."""
+        return round(self.text_size * 1.5)
+
+    @property
+    def buttons_top(self) -> int:
+        """The top of the button row above your hand."""
+        return self.hand_area.top - self.button_height - self.button_gap
+
+    @property
+    def button_height(self) -> int:
+        return max(22, round(self.text_size * 1.9))
+
+    @property
+    def button_gap(self) -> int:
+        return max(4, self.margin // 2)
+
+    @property
+    def piles_y(self) -> float:
+        """The piles' centre line: a little above the middle, and high enough that their
+        labels and the three message lines fit above the buttons."""
+        messages = self.text_size * 1.5 + self.line_step * 3 + self.button_gap
+        return min(self.height * 0.43, self.buttons_top - messages - self.hand_height / 2)
+
+    @property
+    def banner_y(self) -> int:
+        """The centre line of the banner (a new round), between the top seat's fan and the
+        piles."""
+        fan_bottom = self.seat_center(2)[1] + self.seat_height / 2
+        return round((fan_bottom + self.pile_rect(True).top) / 2)
+
     def pile_center(self, stock: bool) -> Point:
         """Centre of the stock (``stock=True``) or of the discard pile."""
         offset = card_width(self.hand_height) * 0.75
-        return (self.width / 2 + (-offset if stock else offset), self.height * 0.43)
+        return (self.width / 2 + (-offset if stock else offset), self.piles_y)
 
     def pile_rect(self, stock: bool) -> pygame.Rect:
         """The rectangle of the stock or discard pile's top card (also its drop target)."""
@@ -152,10 +189,9 @@ class TableLayout:
 
     def button_row(self, count: int) -> list[pygame.Rect]:
         """Rectangles of ``count`` buttons in a row above the hand, at the right."""
-        height = max(22, round(self.text_size * 1.9))
+        height, gap = self.button_height, self.button_gap
         width = max(70, round(self.text_size * 7.2))
-        gap = max(4, self.margin // 2)
-        top = self.hand_area.top - height - gap
+        top = self.buttons_top
         right = self.width - self.margin
         rects = []
         for index in range(count):
@@ -163,8 +199,14 @@ class TableLayout:
             rects.append(pygame.Rect(left, top, width, height))
         return rects
 
+    def message_center(self, line: int) -> tuple[int, int]:
+        """Centre of a message line between the piles' labels and the buttons: ``-1`` the
+        coach's, ``0`` the status, ``1`` the notice (a hint, a refusal), right above the
+        buttons."""
+        above_buttons = self.buttons_top - self.button_gap - self.line_step / 2
+        return (self.width // 2, round(above_buttons + (line - 1) * self.line_step))
+
     @property
     def status_center(self) -> tuple[int, int]:
         """Centre of the status line between the piles and your hand."""
-        pile_bottom = self.pile_rect(True).bottom
-        return (self.width // 2, round((pile_bottom + self.hand_area.top) / 2) - self.margin)
+        return self.message_center(0)

@@ -1,5 +1,8 @@
 """Escape at the table: the pause menu (a :class:`QuestionScene` whose safe answer is Resume).
 
+Its heading names the deal's number (the match's seed), for playing or sharing that deal
+again; the table's corner names only the dealer.
+
 Rules, Settings and Statistics open over the menu and come back to it; Main menu and Quit
 save the match first, so the title offers Continue and the next start finds it.
 """
@@ -9,20 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.rules import RuleSet
-from game.i18n import N_
+from game.i18n import N_, _
 from game.ui.scene import SceneContext
 from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
 
-PAUSED = N_("Paused")
-
 
 class PauseMenuScene(QuestionScene):
     """Resume, Rules, Settings, Statistics, Main menu, Quit; Escape resumes."""
 
-    def __init__(self, context: SceneContext, rules: RuleSet, save: Callable[[], None]) -> None:
+    def __init__(
+        self, context: SceneContext, rules: RuleSet, deal: int, save: Callable[[], None]
+    ) -> None:
         def then_save(leave: Callable[[], None]) -> Callable[[], None]:
             def done() -> None:
                 save()
@@ -38,4 +41,5 @@ class PauseMenuScene(QuestionScene):
             Answer(N_("Main menu"), then_save(context.main_menu), closes=False),
             Answer(N_("Quit"), then_save(context.quit), closes=False),
         )
-        super().__init__(context, PAUSED, answers)
+        # TRANSLATORS: the pause menu's heading; {number} is the deal's number (long).
+        super().__init__(context, lambda: _("Paused · deal {number}").format(number=deal), answers)

@@ -387,7 +387,7 @@ class TableScene(Scene):
         memory = self.context.memory
         return memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
 
-    def _coach_tip(self) -> str | None:
+    def coach(self) -> CoachTip | None:
         """The coach's tip while it is your move and the table is at rest (see coach.py):
         once you have drawn, it words the hint's decision for this view."""
         if not self._coaching() or not self.your_turn or self.busy:
@@ -397,8 +397,7 @@ class TableScene(Scene):
         key = (view, advice, language())
         if self._coached is None or self._coached[0] != key:  # a new moment, or a new language
             self._coached = (key, coach_tip(view, advice))
-        tip = self._coached[1]
-        return None if tip is None else tip.text
+        return self._coached[1]
 
     def my_view(self) -> PlayerView:
         """Your view of the match as it now stands (taken once per action)."""
@@ -589,11 +588,15 @@ class TableScene(Scene):
         self.playback.place(0.3)
 
     def _discard_selected(self) -> None:
-        """Enter: discard the selected card; with none selected, the hint's discard."""
+        """Enter: discard the selected card; with none selected, the hint's discard, or the
+        card the coach's tip names (the same decision)."""
+        tip = self.coach()
         if self.selected is not None:
             self.play(Discard(self.hand[self.selected]))
         elif self.hint is not None and isinstance(self.hint.action, Discard) and self.drawn:
             self.play(self.hint.action)
+        elif tip is not None and tip.discard is not None and self.drawn:
+            self.play(Discard(tip.discard))
 
     def _reorder(self, order: list[Card]) -> None:
         if sorted(order) == sorted(self.hand):
@@ -672,7 +675,9 @@ class TableScene(Scene):
         self.pointer.drag.cancel()
         self.playback.place(0.2)
         self.context.sounds.play("click")
-        self.context.push(PauseMenuScene(self.context, self.match.rules, self._save))
+        self.context.push(
+            PauseMenuScene(self.context, self.match.rules, self.setup.seed, self._save)
+        )
 
     def _undo_offered(self) -> bool:
         """True while the undo setting is on (then U and the Undo button take a discard back)."""
@@ -725,6 +730,7 @@ class TableScene(Scene):
         # TRANSLATORS: the line of keys under your hand; it must fit a
         # window 640 pixels wide (the prefix may go, as in Dutch).
         keys = _("Keys: {keys}").format(keys=help_line(self.keys))
+        tip = self.coach()
         return TablePicture(
             layout=self.layout,
             shown=shown,
@@ -747,13 +753,11 @@ class TableScene(Scene):
             penalty=self._penalty_now(),
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
             title=self.playback.round_title,
-            dealer=_("Dealer: {name} · deal {number}").format(
-                name=seating.name(shown.dealer), number=self.setup.seed
-            ),
+            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
-            coach=self._coach_tip(),
+            coach=None if tip is None else tip.text,
             log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,

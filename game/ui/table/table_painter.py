@@ -26,6 +26,7 @@ from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import log_rows, paint_log
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import rect_of
+from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_name, card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
@@ -209,6 +210,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         _penalty(picture),
         picture.you_label,
         tuple(tuple(button.rect) for button in picture.buttons),
+        to_move(shown) == 0,
     )
     keys[LOG] = (picture.log, picture.log_back)
     return keys
@@ -223,7 +225,7 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         return _Part(
             pygame.Rect(0, 0, layout.width, layout.height),
             lambda on: _paint_fixed_words(picture, on, text),
-            _words_rects(picture),
+            _words_rects(picture, text),
         )
     if name == LOG:
         log = picture.log_rect
@@ -257,7 +259,7 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     """Everything a hand's picture at rest shows (yours with its marks)."""
     shown = picture.shown
     cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
-    style = (art.deck, art.back, art.indices)
+    style = (art.deck, art.back, art.indices, to_move(shown) == seat)
     if seat:
         return (cards, style)
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
@@ -279,8 +281,11 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
     group_of = {card: number for number, group in enumerate(groups) for card in group}
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
+    to_play = to_move(picture.shown) == seat
 
     def paint(surface: pygame.Surface) -> None:
+        if to_play:  # the turn marker: a soft light under the cards of the seat to move
+            paint_glow(surface, rects[0].unionall(rects[1:]), pad * 3 // 4)
         going: list[tuple[pygame.Rect, int]] = []
         for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
@@ -401,18 +406,19 @@ def _paint_fan(
     width = card_width(height)
     step = round(width * 0.62)
     size, margin = layout.text_size, layout.margin
-    room = layout.width - margin * 4
-    per_row = max(1, (room - width) // step + 1)
+    between = layout.corner_box.right + margin  # the round's title and the top seat's plate
+    free = pygame.Rect(between, 0, layout.plate_box(2).left - margin - between, layout.height)
+    per_row = max(1, (free.width - margin * 2 - width) // step + 1)
     rows = -(-len(cards) // per_row)
     title = ngettext(
         "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
     ).format(count=len(cards))
     wide = width + step * (min(per_row, len(cards)) - 1)
-    wide = max(wide, text.font(size, True).size(title)[0])  # room for the heading too
+    wide = max(wide, min(text.font(size, True).size(title)[0], free.width - margin * 2))
     panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
     pile = layout.pile_rect(False)
     panel.midbottom = (pile.centerx, pile.top - margin)
-    panel.clamp_ip(pygame.Rect(0, 0, layout.width, layout.height))
+    panel.clamp_ip(free if free.width >= panel.width else layout.table_rect)
     surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
     pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
     heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
@@ -428,7 +434,8 @@ def _paint_fan(
 def _paint_name(
     picture: TablePicture, surface: pygame.Surface, text: Text, card: Card
 ) -> pygame.Rect:
-    """A small plate with the card's name ("Dame de cœur") just above the card."""
+    """A small plate with the card's name ("Dame de cœur") just above the card, or on it where
+    the buttons leave no room above."""
     sprite = picture.sprites.get(card)
     if sprite is None:
         return pygame.Rect(0, 0, 0, 0)
@@ -439,6 +446,9 @@ def _paint_name(
     plate = pygame.Rect(0, 0, width, round(size * 1.7))
     plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
     plate.clamp_ip(surface.get_rect())
+    if plate.collidelist([button.rect for button in picture.buttons]) != -1:
+        plate.center = (round(x), round(y))  # no room above: on the card itself
+        plate.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
@@ -473,7 +483,7 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
 def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
     """A seat's name plate: its name and level, its cards and total, what it took, ..."""
     shown = picture.shown
-    active = shown.current_seat == seat and shown.phase is not None
+    active = to_move(shown) == seat
     lines = [
         (picture.seat_labels[seat], GOLD if active else INK, True),
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
@@ -503,11 +513,19 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         rows.append((line, line_colour, bold, placed))
         y = placed.bottom + 2
 
+    areas = tuple(placed for *_, placed in rows)
+    ring = None
+    if to_move(picture.shown) == seat:
+        ring = ring_rect(areas[0].unionall(areas[1:]), size).clamp(layout.table_rect)
+        areas = (ring, *areas)
+
     def paint(surface: pygame.Surface) -> None:
+        if ring is not None:
+            paint_ring(surface, ring, size)
         for line, line_colour, bold, placed in rows:
             text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
 
-    return _Part(box, paint, tuple(placed for *_, placed in rows))
+    return _Part(box, paint, areas)
 
 
 def _held(cards: int, total: int) -> str:
@@ -517,23 +535,41 @@ def _held(cards: int, total: int) -> str:
     )
 
 
-def _hand_words_box(picture: TablePicture) -> pygame.Rect:
+def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
     """Where your line and your penalty go, above your hand, left of the buttons."""
     layout = picture.layout
     top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
     buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
-    return pygame.Rect(margin, top - size * 3, buttons_left - margin * 2, size * 3)
+    height = max(size * 3, text.font(size, True).get_linesize() * 2 + 4)
+    return pygame.Rect(margin, top - height, buttons_left - margin * 2, height)
+
+
+def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
+    """Your penalty now (its words) and where it goes, above your hand; your line above it."""
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
+    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
+    below = text.where(penalty, size, box, True, bottomleft=box.bottomleft)
+    return below, penalty, text.where(picture.you_label, size, box, bottomleft=below.topleft)
 
 
 def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """Your penalty now and your line, above your hand."""
+    """Your penalty now and your line, above your hand (with the turn marker's ring when it is
+    your turn)."""
     if not picture.shown.hands[0]:
         return
-    box, size = _hand_words_box(picture), picture.layout.text_size
-    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
-    text.blit(surface, penalty, size, INK, True, box=box, bottomleft=box.bottomleft)
-    above = (box.left, box.bottom - size - 4)
-    text.blit(surface, picture.you_label, size, MUTED, box=box, bottomleft=above)
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
+    below, penalty, above = _your_lines(picture, text)
+    if to_move(picture.shown) == 0:
+        paint_ring(surface, _your_ring(picture, text), size)
+    text.blit(surface, penalty, size, INK, True, box=box, topleft=below.topleft)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, topleft=above.topleft)
+
+
+def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where the turn marker's ring goes around your line and your penalty."""
+    below, _penalty_words, above = _your_lines(picture, text)
+    ring = ring_rect(below.union(above), picture.layout.text_size)
+    return ring.clamp(picture.layout.table_rect)
 
 
 def _paint_card_marks(
@@ -612,12 +648,12 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.R
     return pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
 
 
-def _words_rects(picture: TablePicture) -> tuple[pygame.Rect, ...]:
-    """Where the words that change little go: the corner, your line, the keys."""
+def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
+    """Where the words that change little go: the corner, your line (and its ring), the keys."""
     layout = picture.layout
     help_size = layout.type_scale.help
     keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
-    return (layout.corner_box, _hand_words_box(picture), keys)
+    return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
@@ -650,7 +686,7 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
         at = layout.status_center
         drawn.append(text.blit(surface, picture.status, size, INK, box=table, center=at))
     if picture.coach is not None:
-        above = (layout.width // 2, layout.status_center[1] - round(size * 1.5))
+        above = layout.message_center(-1)
         drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=table, center=above))
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
@@ -670,8 +706,7 @@ def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
     """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
     size = layout.text_size
     table = pygame.Rect(0, 0, layout.width, layout.height)
-    below = (layout.width // 2, layout.status_center[1] + size + 6)
-    return text.where(notice, size, table, center=below)
+    return text.where(notice, size, table, center=layout.message_center(1))
 
 
 def _paint_banner(
@@ -681,7 +716,7 @@ def _paint_banner(
     shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
     width, height = text.font(fitted, True).size(shown)
     rect = pygame.Rect(0, 0, width, height)
-    rect.center = (layout.width // 2, round(layout.height * 0.26))
+    rect.center = (layout.width // 2, layout.banner_y)
     plate = rect.inflate(size * 1.5, size * 0.8)
     surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
     text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)

@@ -1,0 +1,49 @@
+"""The turn marker: a ring on the name plate of the seat to move and a soft glow around its
+cards (your hand, when it is your turn), so that the turn is seen at a glance."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.table.shown import ShownTable
+
+TURN = (255, 226, 140)
+"""The marker's colour: a warm light gold, brighter than the plates' gold."""
+GLOW_STEPS = 6
+"""How many rings of fading light make the glow."""
+GLOW_ALPHA = 160
+"""The innermost ring's opacity (of 255)."""
+
+
+def to_move(shown: ShownTable) -> int | None:
+    """The seat whose turn the table shows (None between rounds and at the match's end)."""
+    return shown.current_seat if shown.phase is not None else None
+
+
+def ring_rect(around: pygame.Rect, size: int) -> pygame.Rect:
+    """The ring around a plate's lines of text ``size`` pixels high."""
+    return around.inflate(size, max(4, size // 2))
+
+
+def paint_ring(surface: pygame.Surface, ring: pygame.Rect, size: int) -> None:
+    """The plate's ring: a faint wash of the marker's colour and a line around it."""
+    radius = max(4, size // 2)
+    wash = pygame.Surface(ring.size, pygame.SRCALPHA)
+    pygame.draw.rect(wash, (*TURN, 36), wash.get_rect(), border_radius=radius)
+    surface.blit(wash, ring)
+    pygame.draw.rect(surface, TURN, ring, max(2, size // 8), border_radius=radius)
+
+
+def paint_glow(surface: pygame.Surface, cards: pygame.Rect, reach: int) -> pygame.Rect:
+    """A soft light ``reach`` pixels wide around the rectangle ``cards`` (drawn under
+    them); returns where it lies."""
+    whole = cards.inflate(reach * 2, reach * 2)
+    light = pygame.Surface(whole.size, pygame.SRCALPHA)
+    for step in range(GLOW_STEPS):
+        inset = round(reach * step / GLOW_STEPS)
+        alpha = round(GLOW_ALPHA * ((step + 1) / GLOW_STEPS) ** 2)
+        band = light.get_rect().inflate(-inset * 2, -inset * 2)
+        width = max(1, round(reach / GLOW_STEPS))
+        pygame.draw.rect(light, (*TURN, alpha), band, width, border_radius=reach)
+    surface.blit(light, whole)
+    return whole
