@@ -103,6 +103,12 @@ def wild_sentence(rank: Rank) -> str:
     return _(WILD_RANKS[rank])
 
 
+def capitalized(sentence: str) -> str:
+    """``sentence`` with a capital first letter, for a line of its own ("les neuf sont
+    jokers" → "Les neuf sont jokers")."""
+    return sentence[:1].upper() + sentence[1:]
+
+
 def card_name(card: Card) -> str:
     """The card in words: ``Queen of Hearts``, ``7 of Spades``, ``Joker``."""
     if card.rank is None or card.suit is None:

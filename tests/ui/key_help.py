@@ -27,13 +27,22 @@ NAMED = {
 
 
 def drawn_help_line(app: App, marker: str = "←/→") -> str:
-    """The help line the window draws now: the text that names ``marker``."""
+    """The help line the window draws now: the text that names ``marker``, and the lines
+    centred under it where the line is broken in two."""
     app.text.drawn = []
     app.draw()
     drawn, app.text.drawn = app.text.drawn, None
-    lines = {text.message for text in drawn if marker in text.message}  # drawn in parts
-    assert len(lines) == 1, f"no single help line among {[text.message for text in drawn]}"
-    return lines.pop()
+    firsts = {text.message: text for text in drawn if marker in text.message}  # drawn in parts
+    assert len(firsts) == 1, f"no single help line among {[text.message for text in drawn]}"
+    first = firsts.popitem()[1]
+    under = {
+        text.message: text.rect.top
+        for text in drawn
+        if 0 < text.rect.top - first.rect.top <= first.rect.height * 2
+        and abs(text.rect.centerx - first.rect.centerx) <= 1
+        and (text.size, text.box) == (first.size, first.box)
+    }
+    return SEPARATOR.join([first.message, *sorted(under, key=under.__getitem__)])
 
 
 def keys_told(line: str, prefix: str = "") -> set[int]:

@@ -44,12 +44,10 @@ SHOTS = (
 LAID_OUT_SIZES = [(640, 400), (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (640, 2160)]
 """Where the title, its questions and the pause menu are checked for overlaps (and the
 narrowest, tallest window)."""
-UNCROWDED = ("title", "pause menu", "table")
-"""The screens on which no two texts or buttons overlap: the title and its questions, the
-pause menu and the table (at rest, with a coach's tip, with every hint and refusal, a card
-named, the discard pile spread out). (Elsewhere the checks find lines a pixel into each
-other on the settings and the rules' "more below" into its button at 4K, to be laid out
-anew.)"""
+ON_PURPOSE = ("a notice of the profile",)
+"""The screens where something covers the rest on purpose: a notice of the profile (a file
+set aside, say) stands over the table until it is read. On every other screen no two texts
+or buttons overlap."""
 TABLE_SIZES = [(640, 400), (800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 """Where the table is checked for overlaps."""
 
@@ -99,12 +97,12 @@ def box_problems(seen: Seen) -> list[str]:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_no_text_leaves_its_box(language: str, size: tuple[int, int]) -> None:
+def test_no_text_leaves_its_box_and_nothing_overlaps(language: str, size: tuple[int, int]) -> None:
     problems: list[str] = []
 
     def check(seen: Seen) -> None:
         problems.extend(box_problems(seen))
-        if seen.name.startswith(UNCROWDED):
+        if not seen.name.startswith(ON_PURPOSE):
             problems.extend(overlaps(seen))
         keep_screenshot(seen, f"{language}-{size[0]}x{size[1]}")
 

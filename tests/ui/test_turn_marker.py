@@ -35,12 +35,11 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 
 
 def plate_region(table: TableScene, seat: int) -> pygame.Rect:
-    """Where a seat's name plate lies (yours: your line and penalty, left of the buttons)."""
+    """Where a seat's name plate lies (yours: your line and penalty, left of your hand)."""
     layout = table.layout
     if seat:
         return layout.plate_box(seat)
-    size, top = layout.text_size, layout.hand_area.top
-    return pygame.Rect(0, top - size * 5, table.buttons[0].rect.left, size * 6)
+    return layout.words_box
 
 
 def ringed(app: App, seat: int) -> int:

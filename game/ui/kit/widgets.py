@@ -74,6 +74,21 @@ class Button:
         return max(font.size(words)[0] for words in (self.words, *map(_, self.also))) + size * 2
 
 
+def row_widths(
+    buttons: Sequence[Button], text: Text, size: int, room: int, least: int = 0
+) -> list[int]:
+    """The widths of ``buttons`` in a row of ``room`` pixels (their gaps left out): all as
+    wide as the widest words need at ``size`` (at least ``least``) where there is room for
+    that, else each as wide as its own words, all narrowed alike if that is still too wide."""
+    count = len(buttons)
+    needed = [max(least, button.width_needed(text, size)) for button in buttons]
+    if max(needed) * count <= room:
+        return [max(needed)] * count
+    if sum(needed) > room:
+        return [width * room // sum(needed) for width in needed]
+    return needed
+
+
 def lay_out_row(
     buttons: Sequence[Button], text: Text, size: int, row: pygame.Rect, least: int = 0
 ) -> None:
@@ -84,12 +99,7 @@ def lay_out_row(
     if not buttons:
         return
     gap, count = size, len(buttons)
-    needed = [max(least, button.width_needed(text, size)) for button in buttons]
-    room = row.width - gap * (count - 1)
-    if max(needed) * count <= room:
-        needed = [max(needed)] * count
-    elif sum(needed) > room:
-        needed = [width * room // sum(needed) for width in needed]
+    needed = row_widths(buttons, text, size, row.width - gap * (count - 1), least)
     left = row.centerx - (sum(needed) + gap * (count - 1)) // 2
     for button, width in zip(buttons, needed, strict=True):
         button.rect = pygame.Rect(left, row.top, width, row.height)

@@ -29,7 +29,7 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.hand_order import by_suit
-from game.words.card_words import wild_sentence
+from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import action_words, hint_line
 
 
@@ -190,8 +190,7 @@ class ReviewScene(Scene):
         text.blit(surface, number, size, MUTED, midtop=(width // 2, round(size * 3.4)))
         wild = wild_rank_for(self.rules.hand_sizes[decision.round - 1])
         wild_top = round(size * 3.4) + round(size * 1.4)
-        sentence = wild_sentence(wild)  # "les neuf sont jokers": a line of its own here
-        sentence = sentence[:1].upper() + sentence[1:]
+        sentence = capitalized(wild_sentence(wild))  # a line of its own here
         text.blit(surface, sentence, size, GOLD, True, midtop=(width // 2, wild_top))
         card = self._card_height()
         hand = self.in_your_order(decision.hand)

@@ -23,6 +23,10 @@ class TableLayout:
     window_scale: TypeScale | None = None
     """The window's type scale, where the table has only a part of the window (beside the
     log); by default the scale of ``width`` × ``height``."""
+    words_width: int = 0
+    """How wide your line and your penalty are, at your hand's left (0: none there)."""
+    keys_lines: int = 1
+    """How many lines the keys' help takes at the foot of the window."""
 
     @property
     def table_rect(self) -> pygame.Rect:
@@ -55,8 +59,14 @@ class TableLayout:
 
     @property
     def keys_line_y(self) -> int:
-        """Baseline area of the keyboard help line at the very bottom."""
-        return self.height - self.margin // 2 - self.text_size // 2
+        """The centre of the first line of the keys' help, at the very bottom."""
+        bottom = self.height - self.margin // 2 - self.text_size // 2
+        return bottom - (self.keys_lines - 1) * self.keys_line_step
+
+    @property
+    def keys_line_step(self) -> int:
+        """From one line of the keys' help to the next."""
+        return round(self.type_scale.help * 1.25)
 
     @property
     def hand_center_y(self) -> float:
@@ -64,10 +74,21 @@ class TableLayout:
 
     @property
     def hand_area(self) -> pygame.Rect:
-        """Where a card dropped counts as dropped into your hand."""
+        """Where a card dropped counts as dropped into your hand: the middle of the table's
+        width, moved right of your line and penalty where they need it."""
         width = round(self.width * 0.76)
+        left = (self.width - width) // 2
+        if self.words_width:
+            left = max(left, self.margin * 2 + self.words_width)
+            width = min(width, self.width - self.margin - left)
         top = round(self.hand_center_y - self.hand_height * 0.75)
-        return pygame.Rect((self.width - width) // 2, top, width, round(self.hand_height * 1.5))
+        return pygame.Rect(left, top, width, round(self.hand_height * 1.5))
+
+    @property
+    def words_box(self) -> pygame.Rect:
+        """Where your line and your penalty go: at your hand's left, level with it."""
+        area = self.hand_area
+        return pygame.Rect(self.margin, area.top, area.left - self.margin * 2, area.height)
 
     def hand_slots(self, count: int) -> list[Point]:
         """Centres of ``count`` cards spread along the bottom."""
@@ -76,7 +97,7 @@ class TableLayout:
         card = card_width(self.hand_height)
         room = self.hand_area.width - card
         step = min(card * 1.04, room / (count - 1)) if count > 1 else 0.0
-        left = self.width / 2 - step * (count - 1) / 2
+        left = self.hand_area.centerx - step * (count - 1) / 2
         return [(left + step * index, self.hand_center_y) for index in range(count)]
 
     def insert_index(self, x: float, count: int) -> int:
@@ -179,25 +200,26 @@ class TableLayout:
         """The top-left corner where the round's title goes, clear of the top seat's fan."""
         fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
         width = round(fan_left) - self.margin * 2
-        return pygame.Rect(self.margin, self.margin, width, self.text_size * 5)
+        return pygame.Rect(self.margin, self.margin, width, self.text_size * 6)
 
     def pile_label_box(self, stock: bool) -> pygame.Rect:
-        """The room of the label under the stock or the discard pile (each has its half)."""
-        rect = self.pile_rect(stock)
-        width = round(card_width(self.hand_height) * 1.45)  # the piles' centres are 1.5 apart
-        return pygame.Rect(rect.centerx - width // 2, rect.bottom, width, self.text_size * 2)
+        """The room of the label under the stock or the discard pile: its half of the room
+        between them, and two cards' width outwards."""
+        rect, card = self.pile_rect(stock), card_width(self.hand_height)
+        inner, outer = round(card * 0.72), round(card * 2)  # the piles' centres are 1.5 apart
+        left = rect.centerx - (outer if stock else inner)
+        return pygame.Rect(left, rect.bottom, inner + outer, self.text_size * 2)
 
-    def button_row(self, count: int) -> list[pygame.Rect]:
-        """Rectangles of ``count`` buttons in a row above the hand, at the right."""
-        height, gap = self.button_height, self.button_gap
-        width = max(70, round(self.text_size * 7.2))
-        top = self.buttons_top
+    @property
+    def button_room(self) -> pygame.Rect:
+        """The row the buttons share above your hand (they keep to its right)."""
         right = self.width - self.margin
-        rects = []
-        for index in range(count):
-            left = right - (count - index) * (width + gap) + gap
-            rects.append(pygame.Rect(left, top, width, height))
-        return rects
+        return pygame.Rect(self.margin, self.buttons_top, right - self.margin, self.button_height)
+
+    @property
+    def least_button(self) -> int:
+        """The narrowest a button is."""
+        return max(70, round(self.text_size * 7.2))
 
     def message_center(self, line: int) -> tuple[int, int]:
         """Centre of a message line between the piles' labels and the buttons: ``-1`` the

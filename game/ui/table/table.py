@@ -28,9 +28,9 @@ from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.art import card_height
-from game.ui.kit.keys import Shortcut, help_line, press
+from game.ui.kit.keys import Shortcut, help_line, press, wrapped_help
 from game.ui.kit.type_scale import TypeScale
-from game.ui.kit.widgets import Button
+from game.ui.kit.widgets import Button, row_widths
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
@@ -47,14 +47,20 @@ from game.ui.table.pointer import Pointer
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import HOVER_LIFT, LIFT
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table.table_painter import RestingLayer, TablePicture, notice_box, paint_table
+from game.ui.table.table_painter import (
+    RestingLayer,
+    TablePicture,
+    notice_box,
+    paint_table,
+    your_words_width,
+)
 from game.ui.table.undo import UndoKeeper
+from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line, seat_label, status_line
 
-ROOM_TO_TELL_ESCAPE = 720
-"""The narrowest table (pixels) whose help line names Escape: in a narrower one every
-language's line would be cut short."""
+WIDEST_TOTAL = 8888
+"""A total as wide as any a match reaches (room is kept for it beside your hand)."""
 SUMMARY_SECONDS = 2.0
 """How long a round summary stays open in autoplay (none at full speed)."""
 
@@ -228,16 +234,40 @@ class TableScene(Scene):
         scale = TypeScale.for_window((width, height))
         column = log_width(width, scale.body, shown)
         self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        self.layout = TableLayout(width - column, height, scale)
+        text, table = self.context.text, TableLayout(width - column, height, scale)
+        words = your_words_width(text, scale.body, self._you_label(sample=True))
+        keys = wrapped_help(self._keys_line(), text.font(scale.help), table.width - table.margin)
+        self.layout = dataclasses.replace(table, words_width=words, keys_lines=len(keys))
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
         hand, seat = self.layout.hand_height, self.layout.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
         self.context.art.use_heights((hand, seat, *between))
-        rects = self.layout.button_row(len(self.buttons))
-        for button, rect in zip(self.buttons, rects, strict=True):
-            button.rect = rect
+        self._place_buttons()
         self.playback.place(0.0)
+
+    def _place_buttons(self) -> None:
+        """The buttons side by side at the right of their row, each as wide as its words."""
+        row, size, gap = self.layout.button_room, self.layout.text_size, self.layout.button_gap
+        room = row.width - gap * (len(self.buttons) - 1)
+        widths = row_widths(self.buttons, self.context.text, size, room, self.layout.least_button)
+        left = row.right - sum(widths) - gap * (len(widths) - 1)
+        for button, width in zip(self.buttons, widths, strict=True):
+            button.rect = pygame.Rect(left, row.top, width, row.height)
+            left += width + gap
+
+    def _you_label(self, sample: bool = False) -> str:
+        """Your line above your penalty (``sample``: with a total as wide as any)."""
+        seating, total = self.setup.seating, self.shown.totals[0]
+        if not seating.human:
+            return seat_label(0, seating, self.setup.policies)
+        return _("You · total {total}").format(total=max(total, WIDEST_TOTAL) if sample else total)
+
+    def _keys_line(self) -> str:
+        """The keys' help under your hand."""
+        # TRANSLATORS: the line of keys under your hand; it goes on two lines where a
+        # window is too narrow for it (the prefix may go, as in Dutch).
+        return _("Keys: {keys}").format(keys=help_line(self.keys))
 
     def update(self, dt: float) -> None:
         self.pointer.clock += dt
@@ -667,7 +697,7 @@ class TableScene(Scene):
                 {pygame.K_o: lambda: self.context.push(SettingsScene(self.context))},
             ),
             Shortcut(N_("Space skip"), {pygame.K_SPACE: self.playback.finish}),
-            Shortcut(N_("Escape menu"), {pygame.K_ESCAPE: self._pause}, told=self._roomy),
+            Shortcut(N_("Escape menu"), {pygame.K_ESCAPE: self._pause}),
         )
 
     def _pause(self) -> None:
@@ -682,11 +712,6 @@ class TableScene(Scene):
     def _undo_offered(self) -> bool:
         """True while the undo setting is on (then U and the Undo button take a discard back)."""
         return self.context.memory.settings.undo
-
-    def _roomy(self) -> bool:
-        """True if the table is wide enough for the help line to name Escape too (it opens
-        the pause menu in any window: one key, one menu, everywhere)."""
-        return self.layout.width >= ROOM_TO_TELL_ESCAPE
 
     def _log_fits(self) -> bool:
         """True if the window is wide enough for the log beside the table."""
@@ -722,24 +747,18 @@ class TableScene(Scene):
         """What the painter draws: the table as shown, nothing of the live match."""
         shown, seating, policies = self.shown, self.setup.seating, self.setup.policies
         human = seating.human
-        you = _("You · total {total}").format(total=shown.totals[0])
-        if not human:
-            you = seat_label(0, seating, policies)
         banner = self.playback.banner
         fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
-        # TRANSLATORS: the line of keys under your hand; it must fit a
-        # window 640 pixels wide (the prefix may go, as in Dutch).
-        keys = _("Keys: {keys}").format(keys=help_line(self.keys))
         tip = self.coach()
         return TablePicture(
             layout=self.layout,
             shown=shown,
             sprites=self.playback.stage.sprites,
-            keys=keys if human else "",
+            keys=self._keys_line() if human else "",
             seat_labels=tuple(
                 seat_label(seat, seating, policies) for seat in range(len(shown.hands))
             ),
-            you_label=you,
+            you_label=self._you_label(),
             thinking=None if self.busy else self.seats.thinking,
             arrangement=self.arrangement,
             selected=self.selected,
@@ -752,7 +771,10 @@ class TableScene(Scene):
             go_out=frozenset(card for card in self.hand if self.goes_out(card)),
             penalty=self._penalty_now(),
             status=status_line(shown.current_seat, shown.phase, seating, self.busy),
-            title=self.playback.round_title,
+            title=_("Round {number} of {rounds}").format(
+                number=shown.round_index + 1, rounds=shown.rounds
+            ),
+            wild=capitalized(wild_sentence(shown.wild_rank)),
             dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),

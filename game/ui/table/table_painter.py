@@ -18,6 +18,7 @@ from game.engine.melds import Arrangement
 from game.i18n import _, language, ngettext
 from game.ui.kit.art import CardArt, card_width
 from game.ui.kit.felt import felt
+from game.ui.kit.keys import wrapped_help
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
@@ -63,6 +64,9 @@ class TablePicture:
     notice: str | None
     status: str
     title: str
+    """The round: ``Round 3 of 11``."""
+    wild: str
+    """Its wild rank: ``Fives are wild``."""
     dealer: str
     buttons: tuple[Button, ...]
     go_out: frozenset[Card] = frozenset()
@@ -203,6 +207,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
     keys[WORDS] = (
         picture.title,
+        picture.wild,
         picture.dealer,
         shown.last_turns,
         picture.keys,
@@ -406,7 +411,7 @@ def _paint_fan(
     width = card_width(height)
     step = round(width * 0.62)
     size, margin = layout.text_size, layout.margin
-    between = layout.corner_box.right + margin  # the round's title and the top seat's plate
+    between = _corner_right(picture, text) + margin  # the corner's words, the top seat's plate
     free = pygame.Rect(between, 0, layout.plate_box(2).left - margin - between, layout.height)
     per_row = max(1, (free.width - margin * 2 - width) // step + 1)
     rows = -(-len(cards) // per_row)
@@ -536,25 +541,34 @@ def _held(cards: int, total: int) -> str:
 
 
 def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where your line and your penalty go, above your hand, left of the buttons."""
+    """Where your line and your penalty go: at your hand's left, level with its middle."""
     layout = picture.layout
-    top, size, margin = layout.hand_area.top, layout.text_size, layout.margin
-    buttons_left = min((button.rect.left for button in picture.buttons), default=layout.width)
-    height = max(size * 3, text.font(size, True).get_linesize() * 2 + 4)
-    return pygame.Rect(margin, top - height, buttons_left - margin * 2, height)
+    height = text.font(layout.text_size, True).get_linesize() * 2 + 4
+    box = layout.words_box
+    return pygame.Rect(box.left, round(layout.hand_center_y - height / 2), box.width, height)
+
+
+def your_words_width(text: Text, size: int, you_label: str) -> int:
+    """How wide your line (``you_label``) and your penalty are at ``size``, with room for the
+    turn marker's ring around them."""
+    penalty = _("Penalty now: {points}").format(points=88)
+    widest = max(text.font(size).size(you_label)[0], text.font(size, True).size(penalty)[0])
+    return widest + size
 
 
 def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
-    """Your penalty now (its words) and where it goes, above your hand; your line above it."""
+    """Your penalty now (its words) and where it goes, at your hand's left; your line above
+    it."""
     box, size = _hand_words_box(picture, text), picture.layout.text_size
     penalty = _("Penalty now: {points}").format(points=_penalty(picture))
-    below = text.where(penalty, size, box, True, bottomleft=box.bottomleft)
-    return below, penalty, text.where(picture.you_label, size, box, bottomleft=below.topleft)
+    inside = box.inflate(-size, 0)  # the ring's room
+    below = text.where(penalty, size, inside, True, bottomleft=inside.bottomleft)
+    return below, penalty, text.where(picture.you_label, size, inside, bottomleft=below.topleft)
 
 
 def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """Your penalty now and your line, above your hand (with the turn marker's ring when it is
-    your turn)."""
+    """Your penalty now and your line, at your hand's left (with the turn marker's ring when
+    it is your turn)."""
     if not picture.shown.hands[0]:
         return
     box, size = _hand_words_box(picture, text), picture.layout.text_size
@@ -651,29 +665,51 @@ def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.R
 def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     """Where the words that change little go: the corner, your line (and its ring), the keys."""
     layout = picture.layout
-    help_size = layout.type_scale.help
-    keys = pygame.Rect(0, layout.keys_line_y - help_size, layout.width, help_size * 2)
+    top = layout.keys_line_y - layout.keys_line_step // 2
+    keys = pygame.Rect(0, top, layout.width, layout.height - top)
     return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
+
+
+def _corner_lines(picture: TablePicture) -> list[tuple[str, int, Color, bool]]:
+    """The corner's lines, each with its size, colour and weight: the round, its wild rank,
+    the dealer and, once someone has gone out, "Last turns"."""
+    scale = picture.layout.type_scale
+    lines = [
+        (picture.title, scale.heading, INK, True),
+        (picture.wild, scale.body, GOLD, False),
+        (picture.dealer, scale.body, MUTED, False),
+    ]
+    if picture.shown.last_turns:
+        lines.append((_("Last turns"), scale.body, GOLD, True))
+    return lines
+
+
+def _corner_right(picture: TablePicture, text: Text) -> int:
+    """Where the corner's widest line ends."""
+    widths = [
+        text.font(size, bold).size(words)[0] for words, size, _c, bold in _corner_lines(picture)
+    ]
+    return min(picture.layout.corner_box.right, picture.layout.corner_box.left + max(widths))
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
     """The round's title, the dealer, the last turns, your line and penalty, the keys."""
     layout = picture.layout
-    size, margin = layout.text_size, layout.margin
-    corner = layout.corner_box
-    title_size = layout.type_scale.heading
-    text.blit(surface, picture.title, title_size, INK, True, box=corner, topleft=(margin, margin))
-    below = (margin, margin + round(size * 1.6))
-    text.blit(surface, picture.dealer, size, MUTED, box=corner, topleft=below)
-    if picture.shown.last_turns:
-        last = _("Last turns")
-        text.blit(surface, last, size, GOLD, True, box=corner, topleft=(margin, margin + size * 3))
+    corner, scale = layout.corner_box, layout.type_scale
+    top = corner.top
+    for words, size, colour, bold in _corner_lines(picture):
+        placed = text.blit(
+            surface, words, size, colour, bold, box=corner, topleft=(corner.left, top)
+        )
+        top = placed.bottom + 2
     _paint_hand_words(picture, surface, text)
     if picture.keys:
-        help_size = layout.type_scale.help
-        table = pygame.Rect(0, 0, layout.width, layout.height)
-        at = (layout.width // 2, layout.keys_line_y)
-        text.blit(surface, picture.keys, help_size, MUTED, box=table, center=at)
+        font = text.font(scale.help)
+        table = layout.table_rect
+        keys = wrapped_help(picture.keys, font, layout.width - layout.margin)
+        for index, line in enumerate(keys):
+            at = (layout.width // 2, layout.keys_line_y + index * layout.keys_line_step)
+            text.blit(surface, line, scale.help, MUTED, box=table, center=at)
 
 
 def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> list[pygame.Rect]:
