@@ -210,6 +210,7 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         self.covered = False
+        self._hurry_key = bool(pygame.key.get_pressed()[HURRY_KEY])  # held all along
         speed = self.context.memory.settings.speed
         if speed != self._speed:  # back from the settings: the new pace applies at once
             self._speed = speed
