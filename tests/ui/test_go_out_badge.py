@@ -16,7 +16,7 @@ from game.ui.table.stage import rect_of
 from game.ui.table.table_painter import GO_OUT_GLOW
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, post, step_until
-from tests.ui.rigged import at_rest, open_rigged, screenshot
+from tests.ui.rigged import at_rest, crowded_last_round, open_rigged, screenshot
 
 GOING = {Card.parse("7H"), Card.parse("10H")}
 """You hold 7♥ 8♥ 9♥ and drew the 10♥: throwing the 7♥ or the 10♥ goes out."""
@@ -83,14 +83,7 @@ def test_the_pile_glows_green_while_a_going_out_card_is_dragged(tmp_path: Path) 
 
 
 def test_in_a_crowded_hand_each_badge_stays_on_the_strip_its_card_shows(tmp_path: Path) -> None:
-    hands = [
-        "AH 2H 3H 4H 5H 6H 7H 8C 8D 8S 9C 10C JC",
-        "2C 7D KD QC JS 3S 4S 5S 6S 7S 9S 10S JD",
-        "5C 9H JH 6D 7C 2D 3D 4D 5D 6C 10D QD AD",
-        "QS AS 10H 9D 2S 3C 4C QH KH KS KC AC JD",
-    ]
-    match = rig(RuleSet(), hands, discard="QC", stock_top="8H", round_index=10)
-    match.apply(Draw(DrawSource.STOCK))
+    match = crowded_last_round()
     going = set(match.going_out_discards())
     assert len(going) == 9
     app = open_rigged(tmp_path, match, size=(640, 400))

@@ -9,6 +9,9 @@ font, or a plain back) and reported as a missing piece; the match plays on.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable
+
 import pygame
 
 from game.engine.cards import JOKER_LABEL, Card, Rank, Suit, new_shoe
@@ -155,7 +158,9 @@ class CardArt:
     Scenes declare the heights they use (:meth:`use_heights`); those are
     rendered from the vector art, and a card caught between two heights (in
     flight) is scaled from the nearest larger one. The last few declared
-    heights are kept, so an overlay's cards do not evict the table's.
+    heights are kept, so an overlay's cards do not evict the table's. Pictures a scene
+    will show may be asked for ahead (:meth:`render_ahead`) and rendered a few a frame
+    (:meth:`work_ahead`), so that the frame that first shows them renders none.
     ``deck`` is one of :data:`DECK_STYLES`, ``back`` one of :data:`CARD_BACKS` and
     ``indices`` (the language of the court cards' index letters) one of
     :data:`game.i18n.LANGUAGES`.
@@ -174,6 +179,8 @@ class CardArt:
         self._heights: tuple[int, ...] = ()
         self._recent: list[int] = []
         self._cache: dict[tuple[str, int, int, int], pygame.Surface] = {}
+        self._ahead: list[tuple[str, int]] = []
+        """The pictures asked for ahead, each a name and a height."""
         self._text = Text()
         """The font of the plain pictures drawn for missing ones."""
 
@@ -217,6 +224,32 @@ class CardArt:
             self._heights = wanted
             if dropped:
                 self._cache.clear()
+
+    def render_ahead(self, names: Iterable[str], height: int) -> None:
+        """Ask for pictures ``names`` at ``height`` (now declared in use) to be rendered by
+        :meth:`work_ahead`, in place of those asked for before."""
+        self.use_heights((height,))
+        self._ahead = [(name, height) for name in dict.fromkeys(names)]
+
+    @property
+    def pending(self) -> bool:
+        """True while a picture asked for ahead is not rendered (or was dropped since)."""
+        return bool(self._not_rendered())
+
+    def work_ahead(self, seconds: float) -> None:
+        """Render pictures asked for ahead for about ``seconds`` (one at least, if any)."""
+        until = time.perf_counter() + seconds
+        for name, height in self._not_rendered():
+            self.image(name, height)
+            if time.perf_counter() >= until:
+                return
+
+    def _not_rendered(self) -> list[tuple[str, int]]:
+        return [
+            (name, height)
+            for name, height in self._ahead
+            if (name, height, 0, FLIP_STEPS) not in self._cache
+        ]
 
     def image(
         self, name: str, height: int, angle: int = 0, narrowed: int = FLIP_STEPS

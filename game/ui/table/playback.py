@@ -34,6 +34,7 @@ from game.engine.events import (
 )
 from game.engine.rules import RuleSet
 from game.i18n import _
+from game.profile.settings import SPEEDS
 from game.ui.kit.sound import Sounds
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.action_log import ActionLog
@@ -110,11 +111,30 @@ class Playback:
         """The sprite under the pointer, which no placing moves (the table says which)."""
         self.gap: Callable[[], Gap | None] = lambda: None
         """The room your hand makes for a card dragged over it (the table says)."""
+        self.hurried: Callable[[], bool] = lambda: False
+        """Whether the player holds the table to hurry it (the table says)."""
+        self.round_ending: Callable[[RoundScored], None] = lambda event: None
+        """What the table readies while a round's hands turn face up (its summary)."""
+        self.ready: Callable[[], bool] = lambda: True
+        """Whether what waits for the rest may be done: False while the table still readies
+        it (renders the summary's cards)."""
 
     @property
     def animating(self) -> bool:
         """True while a pause runs or a card glides."""
         return self.wait > 0 or self.stage.moving
+
+    @property
+    def may_hurry(self) -> bool:
+        """True if the cards move slower than at the fast speed: then the player may hurry
+        them."""
+        return self.pace > SPEEDS["fast"]
+
+    @property
+    def speedup(self) -> float:
+        """How many times faster than the pace the cards and the pauses go: while the player
+        hurries the table, as at the fast speed."""
+        return self.pace / SPEEDS["fast"] if self.may_hurry and self.hurried() else 1.0
 
     @property
     def busy(self) -> bool:
@@ -141,11 +161,13 @@ class Playback:
         self.queue.extend(events)
 
     def update(self, dt: float) -> None:
-        """Advance the cards, the pause and the banner by ``dt`` seconds."""
+        """Advance the banner by ``dt`` seconds, the cards and the pause by :attr:`speedup`
+        times that."""
+        moved = dt * self.speedup
         for sprite in self.stage.sprites.values():
-            sprite.update(dt)
+            sprite.update(moved)
         self.banner = TimedText.tick(self.banner, dt)
-        self.wait = max(0.0, self.wait - dt)
+        self.wait = max(0.0, self.wait - moved)
 
     def show_next(self) -> bool:
         """Show the next event if the table is at rest (after what waited for the rest);
@@ -153,6 +175,8 @@ class Playback:
         if self.animating:
             return False
         if self.at_rest is not None:
+            if not self.ready():
+                return False
             then, self.at_rest = self.at_rest, None
             then()
             return True
@@ -224,6 +248,7 @@ class Playback:
                 self.place(1.0)
                 self.stage.reveal_seats(self.pace)
                 self._sounds.play("round_end")
+                self.round_ending(event)
                 self.at_rest = lambda: self._on_round_scored(event)
             case MatchOver():
                 self._on_match_over(event)

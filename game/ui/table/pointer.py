@@ -103,6 +103,8 @@ class Pointer:
         """Where the pointer last moved to without a button pressed, and when."""
         self.hovered: Card | None = None
         """The card of your hand under the pointer (it rises a little)."""
+        self.on_felt = False
+        """True while the left button is held down on the bare felt (the table hurries)."""
 
     def relayout(self, layout: TableLayout) -> None:
         self.layout = layout
@@ -124,6 +126,9 @@ class Pointer:
         if event.type == pygame.MOUSEMOTION and pressing:
             self.drag.move(event.pos)
             self._make_room()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.on_felt:
+            self.on_felt = False
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pressing:
             self._release(event.pos)
@@ -210,20 +215,21 @@ class Pointer:
         return press.source is Source.HAND and self.table.may_play(Discard(press.sprite.card))
 
     def _press(self, pos: tuple[int, int]) -> bool:
-        """Press on a hand card (any time: to reorder), else on a pile; else skip animations."""
+        """Press on a hand card (any time: to reorder), else on a pile on your turn; else on
+        the felt: what moves jumps to its place, and the table hurries while it is held."""
         stage = self.playback.stage
         card = stage.hand_card_at(pos) if self.enabled else None
         if card is not None:
             self.drag.begin(Source.HAND, pos, stage.sprites[card])
             return True
-        if self.playback.animating:
-            self.playback.finish()
-            return True
         for source, is_stock in ((Source.STOCK, True), (Source.DISCARD, False)):
             if self.layout.pile_rect(is_stock).collidepoint(pos) and self.table.your_turn:
                 self._press_pile(source, pos)
                 return True
-        return False
+        if self.playback.animating:
+            self.playback.finish()
+        self.on_felt = True
+        return True
 
     def _press_pile(self, source: Source, pos: tuple[int, int]) -> None:
         stage, discard = self.playback.stage, self.playback.shown.discard

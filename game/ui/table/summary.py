@@ -59,6 +59,8 @@ NAME_COLUMN = 11
 """The width of a summary's name column, in text sizes."""
 COUNT_PACES = 2.5
 """How long a round's points take to count up in the summary, in paces."""
+VEIL_DIMMED = (115, 115, 115)
+"""What the table beneath an overlay is multiplied by (out of 255): black at 140 over it."""
 LEFTOVER_VEIL = ((120, 20, 20), 70)
 """Tint over the cards a hand could not meld."""
 
@@ -295,10 +297,9 @@ class Overlay(Scene):
         return True
 
     def veil(self, surface: pygame.Surface) -> None:
-        """The table beneath, dimmed."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        """The table beneath, dimmed in place (a window-sized shade to blend would cost the
+        opening frame several milliseconds in a large window)."""
+        surface.fill(VEIL_DIMMED, special_flags=pygame.BLEND_RGB_MULT)
 
     @property
     def spills(self) -> bool:
@@ -422,6 +423,11 @@ class RoundSummaryScene(Overlay):
 
     def _card_height(self) -> int:
         return self.parts().card_height(self.widest)
+
+    def pictures(self) -> tuple[list[str], int]:
+        """The card pictures it shows, and their height in the window as it is (the table
+        has them rendered ahead, so that the summary opens without rendering one)."""
+        return [str(card) for hand in self.hands for card in hand], self._card_height()
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -63,6 +63,11 @@ WIDEST_TOTAL = 8888
 """A total as wide as any a match reaches (room is kept for it beside your hand)."""
 SUMMARY_SECONDS = 2.0
 """How long a round summary stays open in autoplay (none at full speed)."""
+AHEAD_SECONDS = 0.004
+"""How long a frame may spend rendering the round summary's cards ahead (of the 16.7 ms a
+frame has at 60 frames a second)."""
+HURRY_KEY = pygame.K_f
+"""Held down, it hurries the table (as the left button held on the felt does)."""
 
 
 class TableScene(Scene):
@@ -109,6 +114,9 @@ class TableScene(Scene):
             self.playback.resume(ShownTable.of_match(self.match, setup.human, saved.hand_order))
             self.playback.log = ActionLog.of_match(self.match)
         self.playback.lifted = self._lifted
+        self.playback.hurried = self._hurried
+        self.playback.round_ending = self._ready_summary
+        self.playback.ready = self._summary_ready
         self.pointer = Pointer(self, self.playback, self.layout)
         self.pointer.enabled = setup.human
         self.playback.dragged = lambda: self.pointer.drag.dragged
@@ -123,6 +131,10 @@ class TableScene(Scene):
         self._speed = context.memory.settings.speed
         self.finished = False
         self.rounds_scored = 0
+        self._summary: RoundSummaryScene | None = None
+        """The summary of the round whose hands turn face up, until it opens."""
+        self._hurry_key = False
+        """True while you hold :data:`HURRY_KEY` down."""
         self.went_out = 0 if saved is None else saved.went_out
         """Rounds of this match you went out in (for the statistics)."""
         self.hint: Suggestion | None = None
@@ -201,9 +213,11 @@ class TableScene(Scene):
 
     def on_pause(self) -> None:
         self.covered = True
+        self._let_go()
 
     def on_resume(self) -> None:
         self.covered = False
+        self._hurry_key = bool(pygame.key.get_pressed()[HURRY_KEY])  # held all along
         speed = self.context.memory.settings.speed
         if speed != self._speed:  # back from the settings: the new pace applies at once
             self._speed = speed
@@ -279,6 +293,8 @@ class TableScene(Scene):
             pass
         if not self.finished and not self.covered and not self.busy:
             self._play_ai()
+        if self._summary is not None:  # a few of its cards: it opens a frame after the last
+            self.context.art.work_ahead(AHEAD_SECONDS)
         self._refresh_arrangement()
 
     def _refresh_arrangement(self) -> None:
@@ -306,27 +322,39 @@ class TableScene(Scene):
             self.selected = None
             self.pointer.drag.cancel()
 
-    def _round_scored(self, event: RoundScored) -> None:
+    def _ready_summary(self, event: RoundScored) -> None:
+        """A round's hands turn face up: its summary is made, and its cards are rendered
+        ahead, a few a frame, so that it opens without a long frame."""
         self.rounds_scored += 1
-        done = self.setup.rounds is not None and self.rounds_scored >= self.setup.rounds
-        last = done or event.round_index + 1 == self.shown.rounds
         options = self.context.options
         close_after = None
         if options.autoplay:
             close_after = 0.0 if options.max_speed else SUMMARY_SECONDS
-        seating = self.setup.seating
-        self.context.push(
-            RoundSummaryScene(
-                self.context,
-                self.shown,
-                seating,
-                event,
-                last,
-                close_after,
-                self._review_opener(event.round_index + 1),
-            )
+        self._summary = RoundSummaryScene(
+            self.context,
+            self.shown,
+            self.setup.seating,
+            event,
+            self._rounds_done() or event.round_index + 1 == self.shown.rounds,
+            close_after,
+            self._review_opener(event.round_index + 1),
         )
-        if done:
+        self.context.art.render_ahead(*self._summary.pictures())
+
+    def _summary_ready(self) -> bool:
+        """True unless a summary's cards are still being rendered ahead."""
+        return self._summary is None or not self.context.art.pending
+
+    def _rounds_done(self) -> bool:
+        """True once autoplay has scored the rounds it was asked to play."""
+        return self.setup.rounds is not None and self.rounds_scored >= self.setup.rounds
+
+    def _round_scored(self, event: RoundScored) -> None:
+        """The hands are at rest and the summary's cards rendered: the summary opens."""
+        summary, self._summary = self._summary, None
+        assert summary is not None and summary.event is event, "readied as the hands turned"
+        self.context.push(summary)
+        if self._rounds_done():
             self.finished = True
             self.context.autoplay_finished()
 
@@ -697,6 +725,12 @@ class TableScene(Scene):
                 {pygame.K_o: lambda: self.context.push(SettingsScene(self.context))},
             ),
             Shortcut(N_("Space skip"), {pygame.K_SPACE: self.playback.finish}),
+            Shortcut(
+                # TRANSLATORS: held down, F speeds the AI's turns up; the key first.
+                N_("F (hold) hurry"),
+                {HURRY_KEY: self._hold_hurry},
+                live=lambda: self.playback.may_hurry,
+            ),
             Shortcut(N_("Escape menu"), {pygame.K_ESCAPE: self._pause}),
         )
 
@@ -708,6 +742,20 @@ class TableScene(Scene):
         self.context.push(
             PauseMenuScene(self.context, self.match.rules, self.setup.seed, self._save)
         )
+
+    def _hold_hurry(self) -> None:
+        self._hurry_key = True
+
+    def _hurried(self) -> bool:
+        """True while you hold F, or the left button on the bare felt: the cards move as at
+        the fast speed (but while you drag a card)."""
+        return (self._hurry_key or self.pointer.on_felt) and self.pointer.drag.press is None
+
+    def _let_go(self) -> None:
+        """Whatever was held no longer hurries the table (a scene covers it, or the window
+        lost the focus: the release would not reach the table)."""
+        self._hurry_key = False
+        self.pointer.on_felt = False
 
     def _undo_offered(self) -> bool:
         """True while the undo setting is on (then U and the Undo button take a discard back)."""
@@ -724,6 +772,11 @@ class TableScene(Scene):
         self.on_resize()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self._let_go()
+        if event.type == pygame.KEYUP and event.key == HURRY_KEY:
+            self._hurry_key = False
+            return True
         if self.log_panel.handle_event(event):
             return True
         if any(button.handle_event(event) for button in self.buttons):
