@@ -82,7 +82,13 @@ class TableLayout:
             left = max(left, self.margin * 2 + self.words_width)
             width = min(width, self.width - self.margin - left)
         top = round(self.hand_center_y - self.hand_height * 0.75)
-        return pygame.Rect(left, top, width, round(self.hand_height * 1.5))
+        height = min(round(self.hand_height * 1.5), self.keys_top - top)  # the keys stay clear
+        return pygame.Rect(left, top, width, height)
+
+    @property
+    def keys_top(self) -> int:
+        """The top of the keys' lines at the foot of the table."""
+        return self.keys_line_y - self.keys_line_step // 2
 
     @property
     def words_box(self) -> pygame.Rect:

@@ -41,7 +41,10 @@ from game.words.table_words import Seating, winners_line
 HAND_ROW_SHARE = 0.11
 """A summary's hand row takes at most this share of the panel's height (over the sheet)."""
 SIDE_SHEET_SHARE = 0.38
-"""The share of the content's width the sheet takes when it stands beside the hands."""
+"""The share of the content's width the sheet takes when it stands beside the hands (more
+if its words need it, up to :data:`SIDE_SHEET_MOST`)."""
+SIDE_SHEET_MOST = 0.5
+"""The most of the content's width a sheet beside the hands may take."""
 SIDE_SHEET_CARDS = 0.85
 """The sheet stands beside the hands (filling the panel's width) unless that shows the
 cards smaller than this share of their height with the sheet below."""
@@ -142,11 +145,14 @@ class OverlayLayout:
         ``widest`` is how many card steps the widest hand needs (its cards and its
         groups). The sheet goes below the hands, with the height its rows need to stay
         legible, each name beside its hand; or, in a wide window where the sheet has its
-        ``sheet_width`` there, beside the hands, each name above its hand (see
-        :data:`SIDE_SHEET_CARDS`).
+        ``sheet_width`` there (at most :data:`SIDE_SHEET_MOST` of the width), beside the
+        hands, each name above its hand (see :data:`SIDE_SHEET_CARDS`).
         """
-        below, beside = self._sheet_below(players, sheet_rows), self._sheet_beside(players)
-        if beside.sheet.width < sheet_width:
+        below = self._sheet_below(players, sheet_rows)
+        if sheet_width > self.content.width * SIDE_SHEET_MOST:
+            return below
+        beside = self._sheet_beside(players, sheet_width)
+        if not beside.holds(widest):
             return below
         smaller = beside.card_height(widest) / max(1, below.card_height(widest))
         return beside if smaller >= SIDE_SHEET_CARDS else below
@@ -161,9 +167,9 @@ class OverlayLayout:
         sheet.width, sheet.height = content.width, content.bottom - sheet.top
         return SummaryParts(rows, sheet, False, size)
 
-    def _sheet_beside(self, players: int) -> SummaryParts:
+    def _sheet_beside(self, players: int, needed: int) -> SummaryParts:
         content, gap = self.content, self.text_size * 2
-        sheet_width = round(content.width * SIDE_SHEET_SHARE)
+        sheet_width = max(round(content.width * SIDE_SHEET_SHARE), needed)
         hands_width = content.width - sheet_width - gap
         rows = _rows(content.left, content.top, hands_width, content.height // players, players)
         sheet = pygame.Rect(content.right - sheet_width, content.top, sheet_width, content.height)
@@ -198,6 +204,11 @@ class SummaryParts:
             return pygame.Rect(row.left, row.top + line, row.width, row.height - line)
         column = self.text_size * NAME_COLUMN
         return pygame.Rect(row.left + column, row.top, row.width - column, row.height)
+
+    def holds(self, widest: float) -> bool:
+        """Whether a hand of ``widest`` card steps fits its row at :meth:`card_height`."""
+        width = self.card_height(widest) * (CARD_STEP * max(0, widest - 1) + CARD_ASPECT)
+        return width <= self.cards_box(self.rows[0]).width
 
     def card_height(self, widest: float) -> int:
         """The height of the hands' cards, as large as a row allows for a hand of

@@ -283,6 +283,8 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     rects = [rect_of(picture.sprites[card]) for _, card in resting]
     pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
     bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
+    if seat == 0:  # the keys' lines under your hand stay clear
+        bounds.height = min(bounds.height, picture.layout.keys_top - bounds.top)
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
     group_of = {card: number for number, group in enumerate(groups) for card in group}
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
@@ -290,7 +292,10 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
 
     def paint(surface: pygame.Surface) -> None:
         if to_play:  # the turn marker: a soft light under the cards of the seat to move
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(bounds))
             paint_glow(surface, rects[0].unionall(rects[1:]), pad * 3 // 4)
+            surface.set_clip(clip)
         going: list[tuple[pygame.Rect, int]] = []
         for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
@@ -341,8 +346,9 @@ def paint_table(
         over.append(_glow(surface, pile, GOLD))
     for sprite in in_flight(picture):
         over.append(art.draw(surface, sprite.card, sprite.pose))
-    for rect, colour in picture.glows:
-        over.append(_glow(surface, rect, colour))
+    above_keys = pygame.Rect(0, 0, picture.layout.width, picture.layout.keys_top - GLOW_OUT)
+    for rect, colour in picture.glows:  # the drop targets, their glow clear of the keys
+        over.append(_glow(surface, rect.clip(above_keys), colour))
     if picture.dragged is not None:
         over.append(_paint_shadow(surface, picture.dragged.pose))
         over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
@@ -658,14 +664,19 @@ def _wild_badge(
     text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), mark=True, center=center)
 
 
+GLOW_OUT = 4
+"""How far a drop target's or a hinted pile's glow lies outside it."""
+
+
 def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Rect:
-    return pygame.draw.rect(surface, colour, rect.inflate(8, 8), 3, border_radius=10)
+    outside = rect.inflate(GLOW_OUT * 2, GLOW_OUT * 2)
+    return pygame.draw.rect(surface, colour, outside, 3, border_radius=10)
 
 
 def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     """Where the words that change little go: the corner, your line (and its ring), the keys."""
     layout = picture.layout
-    top = layout.keys_line_y - layout.keys_line_step // 2
+    top = layout.keys_top
     keys = pygame.Rect(0, top, layout.width, layout.height - top)
     return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
 
