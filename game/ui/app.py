@@ -22,6 +22,7 @@ from game.ui.kit.art import CardArt, check_card_files
 from game.ui.kit.pieces import PieceNotices, load_piece
 from game.ui.kit.sound import Sounds
 from game.ui.kit.text import Text
+from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import paint_toast
 from game.ui.scene import Scene, SceneStack
 from game.ui.screens.title import TitleScene
@@ -204,6 +205,7 @@ class App:
         """Draw a frame; returns where it differs from the last one (None: anywhere)."""
         if self._toast is not None:
             self.stack.repaint()  # the notice covered part of the last frame
+        self._text.open_scale(TypeScale.for_window(surface.get_size()))
         changed = self.stack.draw(surface)
         if self._toast is not None:
             paint_toast(surface, self._text, self._toast.text)

@@ -137,6 +137,10 @@ class SceneStack:
         self._scenes: list[Scene] = []
         self._backdrop: tuple[Scene, pygame.Surface] | None = None
         """The scenes under the top overlay as last drawn, for that overlay."""
+        self._canvas: pygame.Surface | None = None
+        """Where the backdrop is drawn: made once per window size, as the window is first
+        drawn (making a surface a 4K window's size takes longer than a frame; drawing on
+        one already made does not)."""
         self._painted: tuple[Scene, pygame.Surface] | None = None
         """The top scene when the last frame was drawn, and the surface that holds it."""
 
@@ -212,13 +216,14 @@ class SceneStack:
             self._painted = None
             return None
         top = shown[-1]
+        canvas = self._canvas_for(surface)
         continuing = self._painted is not None and self._painted == (top, surface)
         self._painted = (top, surface)
         backdrop = None
         if len(shown) > 1:
             kept = self._backdrop
-            if kept is None or kept[0] is not top or kept[1].get_size() != surface.get_size():
-                kept = (top, surface.copy())
+            if kept is None or kept[0] is not top or kept[1] is not canvas:
+                kept = (top, canvas)
                 for scene in shown[:-1]:
                     scene.draw(kept[1])
                 top.veil(kept[1])
@@ -231,6 +236,14 @@ class SceneStack:
                 surface.blit(backdrop, (0, 0))
             top.draw(surface)
         return changed
+
+    def _canvas_for(self, surface: pygame.Surface) -> pygame.Surface:
+        """A surface of ``surface``'s size and kind for the backdrop (the one kept, if it
+        still fits)."""
+        if self._canvas is None or self._canvas.get_size() != surface.get_size():
+            self._canvas = surface.copy()
+            self._backdrop = None
+        return self._canvas
 
     def redraw(self) -> None:
         """Forget what was kept of the scenes under an overlay: it is drawn afresh."""

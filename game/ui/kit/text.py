@@ -16,6 +16,7 @@ import pygame
 from game.files import printable
 from game.resources import PieceKind
 from game.ui.kit.pieces import load_piece
+from game.ui.kit.type_scale import TypeScale
 
 Color = tuple[int, int, int]
 SMALLEST = 8
@@ -57,10 +58,20 @@ class Text:
         self._rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
         self._fits: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
         self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._opened: TypeScale | None = None
         self.drawn: list[Drawn] | None = None
         """Set to a list to record every text drawn (the layout tests read it)."""
         self.buttons: list[pygame.Rect] | None = None
         """Set to a list to record where every button is drawn (the layout tests read it)."""
+
+    def open_scale(self, scale: TypeScale) -> None:
+        """Open the fonts of every style of ``scale`` (once: a screen opening later does
+        not wait for them)."""
+        if scale != self._opened:
+            self._opened = scale
+            for size in scale.sizes:
+                self.font(size)
+                self.font(size, True)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at ``size`` pixels (pygame's own font if it cannot be read)."""
