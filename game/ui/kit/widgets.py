@@ -106,6 +106,13 @@ def lay_out_row(
         left += width + gap
 
 
+def dim(surface: pygame.Surface, kept: int) -> None:
+    """Darken ``surface`` in place, each colour to ``kept`` / 255 of itself (as black laid
+    over it at 255 − ``kept``): no window-sized shade is made and blended, which costs a
+    large window's frame several milliseconds."""
+    surface.fill((kept, kept, kept), special_flags=pygame.BLEND_RGB_MULT)
+
+
 @lru_cache(maxsize=16)
 def translucent_plate(
     size: tuple[int, int], alpha: int, radius: int, colour: tuple[int, int, int] = PANEL

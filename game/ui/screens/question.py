@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.kit.type_scale import TypeScale
-from game.ui.kit.widgets import GOLD, INK, PANEL, Button
+from game.ui.kit.widgets import GOLD, INK, PANEL, Button, dim
 from game.ui.scene import Scene, SceneContext
 
 ROW_MOST = 3
@@ -37,6 +37,10 @@ class Answer:
     """What it does; it is done after the question closes, unless :attr:`closes` is False."""
     closes: bool = True
     """False for an answer that opens a screen over the question (which comes back)."""
+
+
+VEIL_KEPT = 105
+"""How much of the screen beneath a question shows (out of 255)."""
 
 
 class QuestionScene(Scene):
@@ -154,10 +158,8 @@ class QuestionScene(Scene):
         return True
 
     def veil(self, surface: pygame.Surface) -> None:
-        """The screen beneath, dimmed."""
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        """The screen beneath, dimmed in place."""
+        dim(surface, VEIL_KEPT)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, _height = surface.get_size()

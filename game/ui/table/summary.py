@@ -29,6 +29,7 @@ from game.ui.kit.widgets import (
     INK,
     PANEL,
     Button,
+    dim,
     lay_out_row,
     translucent_plate,
 )
@@ -62,8 +63,8 @@ NAME_COLUMN = 11
 """The width of a summary's name column, in text sizes."""
 COUNT_PACES = 2.5
 """How long a round's points take to count up in the summary, in paces."""
-VEIL_DIMMED = (115, 115, 115)
-"""What the table beneath an overlay is multiplied by (out of 255): black at 140 over it."""
+VEIL_KEPT = 115
+"""How much of the table beneath an overlay shows (out of 255): black at 140 over it."""
 LEFTOVER_VEIL = ((120, 20, 20), 70)
 """Tint over the cards a hand could not meld."""
 
@@ -308,9 +309,8 @@ class Overlay(Scene):
         return True
 
     def veil(self, surface: pygame.Surface) -> None:
-        """The table beneath, dimmed in place (a window-sized shade to blend would cost the
-        opening frame several milliseconds in a large window)."""
-        surface.fill(VEIL_DIMMED, special_flags=pygame.BLEND_RGB_MULT)
+        """The table beneath, dimmed in place."""
+        dim(surface, VEIL_KEPT)
 
     @property
     def spills(self) -> bool:
