@@ -32,7 +32,8 @@ from game.words.card_words import card_name, card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 SELECTED = (120, 200, 255)
-EMPTY_PILE = (40, 110, 74)
+EMPTY_PILE = (96, 150, 118)
+"""The outline where an empty pile lies: lighter than the felt, to be seen on it."""
 
 
 @dataclass(frozen=True, slots=True)
