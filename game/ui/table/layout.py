@@ -70,7 +70,7 @@ class TableLayout:
         """Where several seats share the top edge: right of the corner's words, their fans
         in a row and each plate under its fan."""
         left = self.corner_box.right + self.margin
-        right = self.width - self.margin * 2 - self.seat_height  # clear of the right edge's fans
+        right = self.width - self.margin
         plate_top = self.margin + self.seat_height + self.margin // 2
         height = plate_top + self.plate_height - self.margin
         return pygame.Rect(left, self.margin, right - left, height)
@@ -87,6 +87,12 @@ class TableLayout:
         left = band.left + band.width * index // count
         right = band.left + band.width * (index + 1) // count
         return pygame.Rect(left, band.top, right - left, band.height)
+
+    @property
+    def _crowded(self) -> bool:
+        """True with several seats along the top (five players or more): the side seats
+        then keep below the top seats' plates."""
+        return self.top_seats > 1
 
     def _side_span(self) -> tuple[int, int]:
         """Where two seats share a side edge: from under the corner's words and the top
@@ -243,8 +249,14 @@ class TableLayout:
                 return (self.width / 2, self.margin + card_long / 2)
             return (self._top_slot(seat).centerx - self.margin / 2, self.margin + card_long / 2)
         x = self.margin + card_long / 2 if side == "L" else self.width - self.margin - card_long / 2
-        if self._along(seat)[1] == 1:
+        if not self._crowded:
             return (x, self.height * 0.40)
+        if self._along(seat)[1] == 1:  # alone at its edge: its plate above the pile's label
+            label_top = self.pile_label_box(True).top
+            return (
+                x,
+                min(self._side_slot(seat)[0], label_top - self.margin - self.plate_height / 2),
+            )
         return (x, self._side_slot(seat)[0])
 
     def seat_step(self, seat: int, count: int) -> float:
@@ -253,14 +265,17 @@ class TableLayout:
         and its plate; seats sharing an edge)."""
         card = card_width(self.seat_height)
         step = card * SEAT_STEP
-        side, shared = self.side(seat), self._along(seat)[1] > 1
+        side, shared = self.side(seat), self._crowded
         if side == "T" and shared:
             room: float = self._top_slot(seat).width - self.margin
         elif side == "T":
             middle, corner = self.width / 2, self.corner_box.right
             room = 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
         elif shared:
-            room = self._side_slot(seat)[1] - self.margin
+            top, bottom = self._side_span()
+            middle = self.seat_center(seat)[1]
+            room = min(self._side_slot(seat)[1], 2 * min(middle - top, bottom - middle))
+            room -= self.margin
         else:
             return step
         return min(step, (room - card) / max(1, count - 1))
@@ -308,7 +323,7 @@ class TableLayout:
                 bottom = min(bottom, self.plate_box(self.players - 1).top - self.margin)
             return pygame.Rect(x, 0, right - x, bottom)
         x, y = self.seat_label_anchor(seat)[1]
-        height, shared = self.plate_height, self._along(seat)[1] > 1
+        height, shared = self.plate_height, self._crowded
         if shared:
             height = min(height, round(self._side_slot(seat)[1]) - self.margin)
         stock, discard = self.pile_rect(True), self.pile_rect(False)
@@ -334,9 +349,12 @@ class TableLayout:
 
     @property
     def corner_box(self) -> pygame.Rect:
-        """The top-left corner where the round's title goes, clear of the top seat's fan."""
+        """The top-left corner where the round's title goes, clear of the top seat's fan
+        (narrower where several seats share the top)."""
         fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
         width = round(fan_left) - self.margin * 2
+        if self.top_seats > 1:
+            width = min(width, self.text_size * 12)
         return pygame.Rect(self.margin, self.margin, width, self.text_size * 6)
 
     def pile_label_box(self, stock: bool) -> pygame.Rect:

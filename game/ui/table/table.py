@@ -393,7 +393,7 @@ class TableScene(Scene):
     def _count_result(self) -> None:
         match = self.match
         result = result_from(
-            level_key(self.setup.policies),
+            level_key(self.setup.policies, self.setup.rules.players),
             match.totals,
             match.winners,
             match.round_scores,
