@@ -393,3 +393,11 @@ def test_malformed_statistics_are_refused(name: str) -> None:
     data = change(copy.deepcopy(document()))
     with pytest.raises(ValueError, match=message):
         Stats.from_json(data)
+
+
+def test_the_level_of_a_table_of_two_to_eight_is_set_by_all_its_opponents() -> None:
+    assert level_key({1: "easy"}, 2) == "easy"
+    assert level_key(dict.fromkeys(range(1, 8), "hard"), 8) == "hard"
+    assert level_key({**dict.fromkeys(range(1, 7), "hard"), 7: "easy"}, 8) == "mixed"
+    with pytest.raises(ValueError, match="seat 5"):
+        level_key(dict.fromkeys(range(1, 5), "easy"), 6)

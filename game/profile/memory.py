@@ -47,7 +47,7 @@ class Memory:
             match = saved.match
             self.record(
                 result_from(
-                    level_key(saved.policies),
+                    level_key(saved.policies, saved.match.players),
                     match.totals,
                     (),
                     match.round_scores,

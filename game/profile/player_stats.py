@@ -46,7 +46,7 @@ CUSTOM = "custom"
 LEVEL_KEYS = (*OFFERED_LEVELS, MIXED, CUSTOM)
 """Every level key, in the order a statistics screen lists them."""
 AI_SEATS = (1, 2, 3)
-"""The seats whose policies set a match's level: Left, Top, Right."""
+"""The seats whose policies set a four-seat match's level: Left, Top, Right."""
 
 ABANDONED_RULE = N_(
     "A match you leave before the end counts as played and lost, and ends your winning "
@@ -56,18 +56,21 @@ ABANDONED_RULE = N_(
 """How an abandoned match counts, in words the statistics screen can show."""
 
 
-def level_key(policies: Mapping[int, str]) -> str:
-    """The level key of a match whose seats play ``policies`` (seat → policy spec).
+def level_key(policies: Mapping[int, str], players: int = 4) -> str:
+    """The level key of a match of ``players`` whose seats play ``policies`` (seat →
+    policy spec).
 
-    Only seats 1–3 count (an AI at seat 0, as in autoplay, is ignored): all three
-    the same offered level (:data:`~game.ai.levels.OFFERED_LEVELS`) → that level; all
-    levels but not the same → ``"mixed"``; any other spec at any of them → ``"custom"``.
-    Raises ``ValueError`` if one of seats 1–3 has no policy.
+    Only the opponents' seats count, 1 up to ``players - 1`` (an AI at seat 0, as in
+    autoplay, is ignored): all the same offered level
+    (:data:`~game.ai.levels.OFFERED_LEVELS`) → that level; all levels but not the same →
+    ``"mixed"``; any other spec at any of them → ``"custom"``. Raises ``ValueError`` if
+    one of those seats has no policy.
     """
-    missing = [seat for seat in AI_SEATS if seat not in policies]
+    seats = tuple(range(1, players)) if players != 4 else AI_SEATS
+    missing = [seat for seat in seats if seat not in policies]
     if missing:
-        raise ValueError(f"no policy for AI seat {missing[0]} (seats {AI_SEATS} set the level)")
-    specs = {policies[seat] for seat in AI_SEATS}
+        raise ValueError(f"no policy for AI seat {missing[0]} (seats {seats} set the level)")
+    specs = {policies[seat] for seat in seats}
     if not specs <= set(OFFERED_LEVELS):
         return CUSTOM
     return specs.pop() if len(specs) == 1 else MIXED

@@ -17,8 +17,32 @@ from game.words.card_words import card_short, wild_sentence
 GAME_NAME = N_("Three-Thirteen")
 """The game's name (the window's caption and the title)."""
 SEAT_NAMES = (N_("Bottom"), N_("Left"), N_("Top"), N_("Right"))
-"""Seat 0 sits at the bottom; play passes to the left, round the table (English: shown
-through :func:`~game.i18n._`)."""
+"""The four-seat table (the default): seat 0 sits at the bottom; play passes to the left,
+round the table (English: shown through :func:`~game.i18n._`)."""
+PLACES = (
+    N_("Bottom-left"),
+    N_("Left"),
+    N_("Top-left"),
+    N_("Top"),
+    N_("Top-right"),
+    N_("Right"),
+    N_("Bottom-right"),
+)
+"""Every place an opponent can sit, clockwise from you at the bottom."""
+PLACES_BY_COUNT = {
+    2: ("Top",),
+    3: ("Left", "Right"),
+    4: ("Left", "Top", "Right"),
+    5: ("Left", "Top-left", "Top-right", "Right"),
+    6: ("Left", "Top-left", "Top", "Top-right", "Right"),
+    7: ("Bottom-left", "Left", "Top-left", "Top-right", "Right", "Bottom-right"),
+    8: PLACES,
+}
+"""The opponents' places at a table of 2 to 8 players, in play order (clockwise from you):
+with more than three opponents, places along the top and, with seven or eight players, low
+on the sides."""
+MIN_PLAYERS, MAX_PLAYERS = min(PLACES_BY_COUNT), max(PLACES_BY_COUNT)
+"""The table seats 2 to 8 players."""
 YOU = N_("You")
 """Seat 0's name while a person plays it."""
 
@@ -30,14 +54,39 @@ class Seating:
     human: bool = True
     """True if a person plays seat 0."""
     names: tuple[str, ...] = SEAT_NAMES[1:]
-    """The names of seats 1, 2, 3 (Left, Top, Right unless the player renamed them)."""
+    """The names of seats 1, 2, … (their places, e.g. Left, Top, Right, unless the player
+    renamed them): one for each opponent."""
+
+    @property
+    def players(self) -> int:
+        """How many sit at the table, you included."""
+        return len(self.names) + 1
 
     def name(self, seat: int) -> str:
         """``You`` for the person at the bottom (Bottom in autoplay); the others by name."""
         if seat == 0:
             return _(YOU) if self.human else _(SEAT_NAMES[0])
         name = self.names[seat - 1]
-        return _(name) if name == SEAT_NAMES[seat] else name  # a seat's own name is not translated
+        own = name != seat_place(seat, self.players)
+        return name if own else _(name)  # a seat's own name is not translated
+
+
+def seat_place(seat: int, players: int) -> str:
+    """Where seat ``seat`` (1 up to ``players - 1``) sits at a table of ``players``, by its
+    place clockwise from you at the bottom: ``Top`` heads-up; ``Left``, ``Top``, ``Right``
+    at four; ``Top-left``, ``Top-right``, … with more (English: shown through
+    :func:`~game.i18n._`)."""
+    if players not in PLACES_BY_COUNT:
+        raise ValueError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if not 1 <= seat < players:
+        raise ValueError(f"seat {seat} is not an opponent's at a table of {players}")
+    return PLACES_BY_COUNT[players][seat - 1]
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The opponents' names at a table of ``players`` before the player renames them: their
+    places (see :func:`seat_place`)."""
+    return tuple(seat_place(seat, players) for seat in range(1, players))
 
 
 def seat_name(seat: int, human: bool) -> str:

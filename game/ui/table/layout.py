@@ -11,7 +11,16 @@ from game.ui.kit.tween import Point
 from game.ui.kit.type_scale import TypeScale
 
 SEAT_ANGLES = (0, 90, 0, -90)
-"""How each seat's cards are turned on screen."""
+"""How each seat's cards are turned on screen at the four-seat table."""
+SIDES = {2: "T", 3: "LR", 4: "LTR", 5: "LTTR", 6: "LTTTR", 7: "LLTTRR", 8: "LLTTTRR"}
+"""Which edge of the table each opponent sits at (Left, Top, Right), in play order: clockwise
+from you at the bottom (up the left edge, along the top, down the right edge)."""
+SIDE_ANGLES = {"L": 90, "T": 0, "R": -90}
+"""How the cards of a seat at each edge are turned."""
+MOST_SEAT_CARDS = 16
+"""The most cards an opponent holds: a 15-card hand (the 3→15 schedule) and a card drawn."""
+SEAT_STEP = 0.3
+"""How much of a face-down card's width shows beside the next, at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +36,78 @@ class TableLayout:
     """How wide your line and your penalty are, at your hand's left (0: none there)."""
     keys_lines: int = 1
     """How many lines the keys' help takes at the foot of the window."""
+    players: int = 4
+    """How many sit at the table (2 to 8), you included."""
+
+    @property
+    def seats(self) -> range:
+        """The opponents' seats, in play order."""
+        return range(1, self.players)
+
+    def side(self, seat: int) -> str:
+        """The edge an opponent sits at: ``L``, ``T`` or ``R``."""
+        return SIDES[self.players][seat - 1]
+
+    def seat_angle(self, seat: int) -> int:
+        """How a seat's cards are turned: 90° at the left edge, 0° at the top (and your
+        hand), -90° at the right."""
+        return 0 if seat == 0 else SIDE_ANGLES[self.side(seat)]
+
+    def _along(self, seat: int) -> tuple[int, int]:
+        """The seat's place among the seats of its edge (0 first in play order) and how many
+        share the edge."""
+        side = self.side(seat)
+        same = [other for other in self.seats if self.side(other) == side]
+        return same.index(seat), len(same)
+
+    @property
+    def top_seats(self) -> int:
+        """How many opponents sit along the top edge."""
+        return SIDES[self.players].count("T")
+
+    @property
+    def top_band(self) -> pygame.Rect:
+        """Where several seats share the top edge: right of the corner's words, their fans
+        in a row and each plate under its fan."""
+        left = self.corner_box.right + self.margin
+        right = self.width - self.margin
+        plate_top = self.margin + self.seat_height + self.margin // 2
+        height = plate_top + self.plate_height - self.margin
+        return pygame.Rect(left, self.margin, right - left, height)
+
+    @property
+    def plate_height(self) -> int:
+        """The room of a seat's plate: its five lines."""
+        return self.text_size * 7
+
+    def _top_slot(self, seat: int) -> pygame.Rect:
+        """A top seat's share of the top band (with several at the top)."""
+        index, count = self._along(seat)
+        band = self.top_band
+        left = band.left + band.width * index // count
+        right = band.left + band.width * (index + 1) // count
+        return pygame.Rect(left, band.top, right - left, band.height)
+
+    @property
+    def _crowded(self) -> bool:
+        """True with several seats along the top (five players or more): the side seats
+        then keep below the top seats' plates."""
+        return self.top_seats > 1
+
+    def _side_span(self) -> tuple[int, int]:
+        """Where two seats share a side edge: from under the corner's words and the top
+        seats' plates down to above the buttons."""
+        top = max(self.corner_box.bottom, self.top_band.bottom) + self.margin
+        return top, self.buttons_top - self.margin
+
+    def _side_slot(self, seat: int) -> tuple[float, float]:
+        """The centre line and length of a side seat's fan, where two share its edge."""
+        index, count = self._along(seat)
+        top, bottom = self._side_span()
+        length = (bottom - top) / count
+        if self.side(seat) == "L":
+            index = count - 1 - index  # up the left edge: the first one lowest
+        return top + length * (index + 0.5), length
 
     @property
     def table_rect(self) -> pygame.Rect:
@@ -44,8 +125,9 @@ class TableLayout:
 
     @property
     def seat_height(self) -> int:
-        """Height of the opponents' face-down cards."""
-        return card_height(self.hand_height * 0.55)
+        """Height of the opponents' face-down cards (smaller with seven or eight at the
+        table)."""
+        return card_height(self.hand_height * (0.55 if self.players <= 6 else 0.42))
 
     @property
     def type_scale(self) -> TypeScale:
@@ -142,7 +224,9 @@ class TableLayout:
     def banner_y(self) -> int:
         """The centre line of the banner (a new round), between the top seat's fan and the
         piles."""
-        fan_bottom = self.seat_center(2)[1] + self.seat_height / 2
+        fan_bottom = self.margin + self.seat_height
+        if self.top_seats > 1:
+            fan_bottom = self.top_band.bottom
         return round((fan_bottom + self.pile_rect(True).top) / 2)
 
     def pile_center(self, stock: bool) -> Point:
@@ -159,53 +243,118 @@ class TableLayout:
 
     def seat_center(self, seat: int) -> Point:
         """Centre of an opponent's fan."""
-        card_long = self.seat_height
-        if seat == 1:
-            return (self.margin + card_long / 2, self.height * 0.40)
-        if seat == 2:
-            return (self.width / 2, self.margin + card_long / 2)
-        return (self.width - self.margin - card_long / 2, self.height * 0.40)
+        card_long, side = self.seat_height, self.side(seat)
+        if side == "T":
+            if self.top_seats == 1:
+                return (self.width / 2, self.margin + card_long / 2)
+            return (self._top_slot(seat).centerx - self.margin / 2, self.margin + card_long / 2)
+        x = self.margin + card_long / 2 if side == "L" else self.width - self.margin - card_long / 2
+        if not self._crowded:
+            return (x, self.height * 0.40)
+        if self._along(seat)[1] == 1:  # alone at its edge: its plate above the pile's label
+            label_top = self.pile_label_box(True).top
+            return (
+                x,
+                min(self._side_slot(seat)[0], label_top - self.margin - self.plate_height / 2),
+            )
+        return (x, self._side_slot(seat)[0])
+
+    def seat_step(self, seat: int, count: int) -> float:
+        """From one of a seat's ``count`` face-down cards to the next: a third of a card,
+        less where its fan's room is short (the top seat's fan between the corner's words
+        and its plate; seats sharing an edge)."""
+        card = card_width(self.seat_height)
+        step = card * SEAT_STEP
+        side, shared = self.side(seat), self._crowded
+        if side == "T" and shared:
+            room: float = self._top_slot(seat).width - self.margin
+        elif side == "T":
+            middle, corner = self.width / 2, self.corner_box.right
+            room = 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
+        elif shared:
+            top, bottom = self._side_span()
+            middle = self.seat_center(seat)[1]
+            room = min(self._side_slot(seat)[1], 2 * min(middle - top, bottom - middle))
+            room -= self.margin
+        else:
+            return step
+        return min(step, (room - card) / max(1, count - 1))
 
     def seat_slots(self, seat: int, count: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-down cards."""
         if seat == 0:
             return self.hand_slots(count)
         x, y = self.seat_center(seat)
-        step = card_width(self.seat_height) * 0.3
+        step = self.seat_step(seat, count)
         first = -step * (count - 1) / 2
-        if seat == 2:
+        if self.side(seat) == "T":
             return [(x + first + step * i, y) for i in range(count)]
-        direction = 1 if seat == 1 else -1
+        direction = 1 if self.side(seat) == "L" else -1
         return [(x, y + direction * (first + step * i)) for i in range(count)]
 
     def seat_label_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
         """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point."""
         x, y = self.seat_center(seat)
-        if seat == 2:
+        side = self.side(seat)
+        if side == "T" and self.top_seats > 1:
+            box = self.plate_box(seat)
+            return "midleft", (box.left, box.centery)
+        if side == "T":
             return "midleft", (round(x + card_width(self.seat_height) * 2.6), round(y))
         beside = self.seat_height / 2 + self.margin
-        if seat == 1:
+        if side == "L":
             return "midleft", (round(x + beside), round(y))
         return "midright", (round(x - beside), round(y))
 
     def plate_box(self, seat: int) -> pygame.Rect:
-        """The room of an opponent's name plate: beside its cards, clear of the piles and of
-        the top seat's fan (the plate's text fits inside)."""
-        anchor, (x, y) = self.seat_label_anchor(seat)
-        height = self.text_size * 7
-        if seat == 2:
-            return pygame.Rect(x, 0, self.width - self.margin - x, self.pile_rect(True).top)
+        """The room of an opponent's name plate: beside its cards (under them where several
+        share the top), clear of the piles and of the other seats (the plate's text fits
+        inside)."""
+        side = self.side(seat)
+        if side == "T" and self.top_seats > 1:
+            slot = self._top_slot(seat)
+            top = self.margin + self.seat_height + self.margin // 2
+            return pygame.Rect(slot.left, top, slot.width - self.margin, slot.bottom - top)
+        if side == "T":
+            x = self.seat_label_anchor(seat)[1][0]
+            right, bottom = self.width - self.margin, self.pile_rect(True).top
+            if "R" in SIDES[self.players]:  # clear of the right seat's fan and plate
+                right -= self.margin + self.seat_height
+                bottom = min(bottom, self.plate_box(self.players - 1).top - self.margin)
+            return pygame.Rect(x, 0, right - x, bottom)
+        x, y = self.seat_label_anchor(seat)[1]
+        height, shared = self.plate_height, self._crowded
+        if shared:
+            height = min(height, round(self._side_slot(seat)[1]) - self.margin)
         stock, discard = self.pile_rect(True), self.pile_rect(False)
-        if anchor == "midleft":
-            return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
+        if side == "L":
+            box = pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
+            label = self.pile_label_box(True)
+            if shared and box.colliderect(label):  # low on the edge: clear of the label
+                box.width = label.left - self.margin - x
+            return box
         left = discard.right + self.margin
+        label = self.pile_label_box(False)
+        if shared and pygame.Rect(left, y - height // 2, x - left, height).colliderect(label):
+            left = label.right + self.margin
         return pygame.Rect(left, y - height // 2, x - left, height)
 
     @property
+    def discard_fan_right(self) -> int:
+        """Where the spread discard pile's room ends at the right: the top seat's plate,
+        where one seat sits at the top; the window's edge otherwise."""
+        if self.top_seats == 1:
+            return self.plate_box(self.seats[SIDES[self.players].index("T")]).left
+        return self.width
+
+    @property
     def corner_box(self) -> pygame.Rect:
-        """The top-left corner where the round's title goes, clear of the top seat's fan."""
+        """The top-left corner where the round's title goes, clear of the top seat's fan
+        (narrower where several seats share the top)."""
         fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
         width = round(fan_left) - self.margin * 2
+        if self.top_seats > 1:
+            width = min(width, self.text_size * 12)
         return pygame.Rect(self.margin, self.margin, width, self.text_size * 6)
 
     def pile_label_box(self, stock: bool) -> pygame.Rect:

@@ -15,7 +15,7 @@ import pygame
 from game.engine.cards import Card
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table.layout import SEAT_ANGLES, TableLayout
+from game.ui.table.layout import TableLayout
 from game.ui.table.shown import ShownTable
 
 LIFT = 0.12
@@ -97,7 +97,8 @@ class CardStage:
                     lift = layout.hand_height * self.lifted.get(card, 0.0)
                     return Pose((x, y - lift), layout.hand_height, 0.0, True)
                 center = layout.seat_slots(seat, len(hand))[index]
-                return Pose(center, layout.seat_height, SEAT_ANGLES[seat], seat in self.revealed)
+                angle = layout.seat_angle(seat)
+                return Pose(center, layout.seat_height, angle, seat in self.revealed)
         index = shown.discard.index(card)
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01

@@ -97,7 +97,7 @@ class TableScene(Scene):
         self._discard_facts: tuple[int, frozenset[Card], int] | None = None
         """After how many actions, the cards whose discard goes out and the penalty after
         the best discard (your discard phase only)."""
-        self.layout = TableLayout(*context.screen.get_size())
+        self.layout = TableLayout(*context.screen.get_size(), players=setup.rules.players)
         self.playback = Playback(
             setup.rules,
             self.layout,
@@ -248,7 +248,8 @@ class TableScene(Scene):
         scale = TypeScale.for_window((width, height))
         column = log_width(width, scale.body, shown)
         self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        text, table = self.context.text, TableLayout(width - column, height, scale)
+        players = self.setup.rules.players
+        text, table = self.context.text, TableLayout(width - column, height, scale, players=players)
         words = your_words_width(text, scale.body, self._you_label(sample=True))
         keys = wrapped_help(self._keys_line(), text.font(scale.help), table.width - table.margin)
         self.layout = dataclasses.replace(table, words_width=words, keys_lines=len(keys))
@@ -392,7 +393,7 @@ class TableScene(Scene):
     def _count_result(self) -> None:
         match = self.match
         result = result_from(
-            level_key(self.setup.policies),
+            level_key(self.setup.policies, self.setup.rules.players),
             match.totals,
             match.winners,
             match.round_scores,

@@ -419,7 +419,7 @@ def _paint_fan(
     step = round(width * 0.62)
     size, margin = layout.text_size, layout.margin
     between = _corner_right(picture, text) + margin  # the corner's words, the top seat's plate
-    free = pygame.Rect(between, 0, layout.plate_box(2).left - margin - between, layout.height)
+    free = pygame.Rect(between, 0, layout.discard_fan_right - margin - between, layout.height)
     per_row = max(1, (free.width - margin * 2 - width) // step + 1)
     rows = -(-len(cards) // per_row)
     title = ngettext(
