@@ -4,7 +4,9 @@ For each level and each opponent of the field (by default ``greedy``, the depth-
 Monte Carlo ``sampler`` and the set-hoarding ``collector``, none of which a level is
 tuned on alone), prints the level's win rate (parity 1/N at N players: 25 % at four)
 with its 95 % interval, and its mean total as a share of the opponents' mean total
-(and its margin: its total less the mean of the others', per match, with its interval);
+(and its margin: its total less the mean of the others', per match, with its interval
+taken over matches and over whole deals, each deal's rotations averaged, which cancels
+the luck of the cards);
 then each step of the ladder: a level against the other seats all played by the level
 below. ``--players`` seats 2–8 (default 4); each deal is played once per rotation of
 the seats, so a deal takes N matches. Usage: ``python benchmarks/ladder.py [--matches
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
+import statistics
 import time
 
 from game.engine.rules import RuleSet
@@ -32,11 +36,17 @@ def duel(level: str, opponent: str, matches: int, seed: int, jobs: int, rules: R
     parity = 1 / rules.players
     verdict = "above parity" if low > parity else "below parity" if high < parity else "not shown"
     margin, margin_ci = stats.mean_and_ci([stats.margin(record, level) for record in records])
+    by_deal: dict[int, list[float]] = {}
+    for record in records:
+        by_deal.setdefault(record.task.seed, []).append(stats.margin(record, level))
+    whole = [statistics.fmean(deal) for deal in by_deal.values() if len(deal) == rules.players]
+    _, deal_ci = stats.mean_and_ci(whole) if whole else (0.0, math.inf)
     return (
         f"{level:>9} vs {rules.players - 1} × {opponent:<9} win {mine.win_rate:6.1%}"
         f" ± {mine.win_rate_ci:5.1%} ({verdict})"
         f"   mean total {mine.mean_total / theirs.mean_total:.3f}×"
-        f" (margin {margin:+.1f} ± {margin_ci:.1f} points a match)"
+        f" (margin {margin:+.1f} ± {margin_ci:.1f} points a match,"
+        f" ± {deal_ci:.1f} over the {len(whole)} whole deals)"
         f"   decisions p99 {mine.decision_ms_p99:6.1f} ms"
         f"   ({len(records)} matches, {time.perf_counter() - started:.0f} s)"
     )
