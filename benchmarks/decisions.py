@@ -1,10 +1,11 @@
 """Time AI decisions on positions from real play, by hand size.
 
-Positions come from 4 × greedy matches (seeded); each policy is asked for its
+Positions come from N × greedy matches (seeded; ``--players`` seats, 2–8, default 4,
+with the rule set's shoe: a third deck at 7–8); each policy is asked for its
 decision in every position of the chosen hand sizes. Prints p50/p99/max per
 policy. ``--clock cpu`` times with the process's CPU time, steadier than the wall
 clock on a shared machine. Usage: ``python benchmarks/decisions.py [--policies
-hard,normal] [--hand-sizes 13] [--matches 4] [--clock wall|cpu]``.
+hard,normal] [--hand-sizes 13] [--matches 4] [--players 4] [--clock wall|cpu]``.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from game.engine.view import PlayerView
 from game.sim.stats import percentile
 
 
-def positions(matches: int, hand_sizes: set[int]) -> list[PlayerView]:
+def positions(matches: int, hand_sizes: set[int], players: int = 4) -> list[PlayerView]:
+    """Every view of a seat to move, with a hand of one of ``hand_sizes``, in ``matches``
+    seeded matches of ``players`` greedy seats."""
+    rules = RuleSet(players=players)
     views = []
     for seed in range(matches):
-        match = Match.new(RuleSet(), seed)
-        seats = [make_policy("greedy", random.Random(seed * 10 + seat)) for seat in range(4)]
+        match = Match.new(rules, seed)
+        seats = [make_policy("greedy", random.Random(seed * 10 + seat)) for seat in range(players)]
         while not match.is_over:
             seat = match.current_seat
             view = match.view_for(seat)
@@ -39,12 +43,16 @@ def main() -> None:
     parser.add_argument("--policies", default="greedy,normal,hard")
     parser.add_argument("--hand-sizes", default="13")
     parser.add_argument("--matches", type=int, default=4)
+    parser.add_argument("--players", type=int, choices=range(2, 9), default=4)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
     args = parser.parse_args()
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     sizes = {int(size) for size in args.hand_sizes.split(",")}
-    views = positions(args.matches, sizes)
-    print(f"{len(views)} positions with hand sizes {sorted(sizes)} from {args.matches} matches")
+    views = positions(args.matches, sizes, args.players)
+    print(
+        f"{len(views)} positions with hand sizes {sorted(sizes)} from {args.matches} matches"
+        f" of {args.players} players ({RuleSet(players=args.players).decks} decks)"
+    )
     for spec in args.policies.split(","):
         policy = make_policy(spec, random.Random(0))
         times = []
