@@ -118,6 +118,18 @@ def test_no_text_leaves_its_box_and_nothing_overlaps(language: str, size: tuple[
     assert not problems, "\n".join(dict.fromkeys(problems))
 
 
+def laid_out_check(problems: list[str], looked: list[str] | None = None) -> Callable[[Seen], None]:
+    """What a layout test does with each screen: note its name (in ``looked``) and what
+    leaves its box or overlaps (in ``problems``)."""
+
+    def check(seen: Seen) -> None:
+        if looked is not None:
+            looked.append(seen.name)
+        problems.extend(box_problems(seen) + overlaps(seen))
+
+    return check
+
+
 @pytest.mark.parametrize("size", LAID_OUT_SIZES, ids=[f"{w}x{h}" for w, h in LAID_OUT_SIZES])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_nothing_overlaps_on_the_title_its_questions_and_the_pause_menu(
@@ -126,10 +138,7 @@ def test_nothing_overlaps_on_the_title_its_questions_and_the_pause_menu(
     """With a saved match, with the opponents given, and with neither; then the table's
     pause menu: no two texts or buttons overlap, and no text leaves its box."""
     problems: list[str] = []
-
-    def check(seen: Seen) -> None:
-        problems.extend(box_problems(seen) + overlaps(seen))
-
+    check = laid_out_check(problems)
     app = window(profile_with(late_saved_match()), size, language=language)
     try:
         walk = Tour(app, check)
@@ -160,11 +169,7 @@ def test_nothing_overlaps_at_the_table(language: str, size: tuple[int, int]) -> 
     texts overlap, no text runs into a button it is not inside, none leaves its box."""
     problems: list[str] = []
     looked: list[str] = []
-
-    def check(seen: Seen) -> None:
-        looked.append(seen.name)
-        problems.extend(box_problems(seen) + overlaps(seen))
-
+    check = laid_out_check(problems, looked)
     app = window(profile_with(late_saved_match()), size, language=language)
     try:
         walk = Tour(app, check)
