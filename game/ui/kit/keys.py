@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import pygame
 
@@ -57,22 +56,3 @@ def help_line(shortcuts: Iterable[Shortcut]) -> str:
     return SEPARATOR.join(
         _(shortcut.words) for shortcut in shortcuts if shortcut.live() and shortcut.told()
     )
-
-
-class Measure(Protocol):
-    """What measures a line (a font)."""
-
-    def size(self, text: str, /) -> tuple[int, int]: ...
-
-
-def wrapped_help(line: str, font: Measure, width: int) -> list[str]:
-    """A help line broken between its shortcuts into lines no wider than ``width`` pixels
-    (a shortcut is never broken)."""
-    lines: list[str] = []
-    for item in line.split(SEPARATOR):
-        joined = f"{lines[-1]}{SEPARATOR}{item}" if lines else item
-        if lines and font.size(joined)[0] <= width:
-            lines[-1] = joined
-        else:
-            lines.append(item)
-    return lines or [""]

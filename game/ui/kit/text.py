@@ -57,7 +57,7 @@ class Text:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
         self._fits: dict[tuple[str, int, int, bool], tuple[str, int]] = {}
-        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._wraps: dict[tuple[str, int, int, bool, str | None], list[str]] = {}
         self._opened: TypeScale | None = None
         self.drawn: list[Drawn] | None = None
         """Set to a list to record every text drawn (the layout tests read it)."""
@@ -100,24 +100,35 @@ class Text:
             self._rendered[key] = found
         return found
 
-    def wrap(self, message: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """``message`` broken into lines no wider than ``width`` pixels (words kept whole)."""
-        key = (message, size, width, bold)
+    def wrap(
+        self,
+        message: str,
+        size: int,
+        width: int,
+        bold: bool = False,
+        separator: str | None = None,
+    ) -> list[str]:
+        """``message`` broken into lines no wider than ``width`` pixels, between its words
+        (or, given a ``separator``, between the parts it separates: a help line's
+        shortcuts), each kept whole."""
+        key = (message, size, width, bold, separator)
         found = self._wraps.get(key)
         if found is None:
             if len(self._wraps) > 600:
                 self._wraps.clear()
-            found = self._wraps[key] = self._wrap(printable(message), size, width, bold)
+            found = self._wraps[key] = self._wrap(printable(message), size, width, bold, separator)
         return list(found)
 
-    def _wrap(self, message: str, size: int, width: int, bold: bool) -> list[str]:
-        font = self.font(size, bold)
+    def _wrap(
+        self, message: str, size: int, width: int, bold: bool, separator: str | None
+    ) -> list[str]:
+        font, joint = self.font(size, bold), separator or " "
         lines: list[str] = []
-        for word in message.split():
-            if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-                lines[-1] = f"{lines[-1]} {word}"
+        for part in message.split(separator):
+            if lines and font.size(f"{lines[-1]}{joint}{part}")[0] <= width:
+                lines[-1] = f"{lines[-1]}{joint}{part}"
             else:
-                lines.append(word)
+                lines.append(part)
         return lines or [""]
 
     def fit(self, message: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:

@@ -90,17 +90,24 @@ def row_widths(
 
 
 def lay_out_row(
-    buttons: Sequence[Button], text: Text, size: int, row: pygame.Rect, least: int = 0
+    buttons: Sequence[Button],
+    text: Text,
+    size: int,
+    row: pygame.Rect,
+    least: int = 0,
+    gap: int | None = None,
+    at_right: bool = False,
 ) -> None:
-    """Place ``buttons`` side by side, centred in ``row`` (its top and height), ``size``
-    apart: all as wide as the widest words need at ``size`` (at least ``least``) where the
-    row has room for that, else each as wide as its own words, all narrowed alike if the
-    row is still too short."""
+    """Place ``buttons`` side by side in ``row`` (its top and height), centred (or at its
+    right), ``gap`` apart (by default ``size``): all as wide as the widest words need at
+    ``size`` (at least ``least``) where the row has room for that, else each as wide as
+    its own words, all narrowed alike if the row is still too short."""
     if not buttons:
         return
-    gap, count = size, len(buttons)
+    gap, count = size if gap is None else gap, len(buttons)
     needed = row_widths(buttons, text, size, row.width - gap * (count - 1), least)
-    left = row.centerx - (sum(needed) + gap * (count - 1)) // 2
+    span = sum(needed) + gap * (count - 1)
+    left = row.right - span if at_right else row.centerx - span // 2
     for button, width in zip(buttons, needed, strict=True):
         button.rect = pygame.Rect(left, row.top, width, row.height)
         left += width + gap

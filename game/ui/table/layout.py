@@ -146,6 +146,11 @@ class TableLayout:
         return bottom - (self.keys_lines - 1) * self.keys_line_step
 
     @property
+    def keys_width(self) -> int:
+        """How wide a line of the keys' help may be."""
+        return self.width - self.margin
+
+    @property
     def keys_line_step(self) -> int:
         """From one line of the keys' help to the next."""
         return round(self.type_scale.help * 1.25)

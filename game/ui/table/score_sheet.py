@@ -72,11 +72,10 @@ def column_widths(text: Text, style: SheetStyle, shown: ShownTable, seating: Sea
 
 
 def sheet_fit(
-    text: Text, area: pygame.Rect, body: int, shown: ShownTable, seating: Seating
+    text: Text, area: pygame.Rect, body: int, line: int, shown: ShownTable, seating: Seating
 ) -> tuple[SheetStyle, list[int]]:
-    """The largest style whose columns fit ``area``'s width, and the columns' widths there
-    (the room to spare shared among them)."""
-    line = sheet_line(area, len(shown.rules.hand_sizes) + 2, body)
+    """The largest style whose columns fit ``area``'s width (with lines ``line`` pixels
+    high), and the columns' widths there (the room to spare shared among them)."""
     styles = sheet_styles(body, line)
     for style in styles:
         widths = column_widths(text, style, shown, seating)
@@ -121,7 +120,7 @@ def paint_score_sheet(
     rounds, players = len(shown.rules.hand_sizes), len(shown.hands)
     body = TypeScale.for_window(surface.get_size()).body
     line = sheet_line(area, rounds + 2, body)
-    style, widths = sheet_fit(text, area, body, shown, seating)
+    style, widths = sheet_fit(text, area, body, line, shown, seating)
     lefts = [area.left + sum(widths[:column]) for column in range(len(widths))]
 
     def cell(column: int, row: int, value: str, colour: tuple[int, int, int], bold: bool) -> None:

@@ -28,9 +28,9 @@ from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.art import card_height
-from game.ui.kit.keys import Shortcut, help_line, press, wrapped_help
+from game.ui.kit.keys import SEPARATOR, Shortcut, help_line, press
 from game.ui.kit.type_scale import TypeScale
-from game.ui.kit.widgets import Button, row_widths
+from game.ui.kit.widgets import Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
@@ -251,7 +251,7 @@ class TableScene(Scene):
         players = self.setup.rules.players
         text, table = self.context.text, TableLayout(width - column, height, scale, players=players)
         words = your_words_width(text, scale.body, self._you_label(sample=True))
-        keys = wrapped_help(self._keys_line(), text.font(scale.help), table.width - table.margin)
+        keys = text.wrap(self._keys_line(), scale.help, table.keys_width, separator=SEPARATOR)
         self.layout = dataclasses.replace(table, words_width=words, keys_lines=len(keys))
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
@@ -263,13 +263,16 @@ class TableScene(Scene):
 
     def _place_buttons(self) -> None:
         """The buttons side by side at the right of their row, each as wide as its words."""
-        row, size, gap = self.layout.button_room, self.layout.text_size, self.layout.button_gap
-        room = row.width - gap * (len(self.buttons) - 1)
-        widths = row_widths(self.buttons, self.context.text, size, room, self.layout.least_button)
-        left = row.right - sum(widths) - gap * (len(widths) - 1)
-        for button, width in zip(self.buttons, widths, strict=True):
-            button.rect = pygame.Rect(left, row.top, width, row.height)
-            left += width + gap
+        layout = self.layout
+        lay_out_row(
+            self.buttons,
+            self.context.text,
+            layout.text_size,
+            layout.button_room,
+            layout.least_button,
+            layout.button_gap,
+            at_right=True,
+        )
 
     def _you_label(self, sample: bool = False) -> str:
         """Your line above your penalty (``sample``: with a total as wide as any)."""

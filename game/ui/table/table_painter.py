@@ -18,7 +18,7 @@ from game.engine.melds import Arrangement
 from game.i18n import _, language, ngettext
 from game.ui.kit.art import CardArt, card_width
 from game.ui.kit.felt import felt
-from game.ui.kit.keys import wrapped_help
+from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
@@ -716,9 +716,8 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         top = placed.bottom + 2
     _paint_hand_words(picture, surface, text)
     if picture.keys:
-        font = text.font(scale.help)
         table = layout.table_rect
-        keys = wrapped_help(picture.keys, font, layout.width - layout.margin)
+        keys = text.wrap(picture.keys, scale.help, layout.keys_width, separator=SEPARATOR)
         for index, line in enumerate(keys):
             at = (layout.width // 2, layout.keys_line_y + index * layout.keys_line_step)
             text.blit(surface, line, scale.help, MUTED, box=table, center=at)
