@@ -58,11 +58,11 @@ def test_every_option_and_choice_is_described(rule_option: RuleOption) -> None:
     assert len(labels) == len(set(labels)), "choices are told apart by their labels"
 
 
-def test_only_the_player_count_is_fixed_and_it_says_why() -> None:
-    assert [o.field for o in rule_options() if not o.adjustable] == ["players"]
-    explanation = option("players").explanation
-    assert "seats four" in explanation
-    assert f"{min(ALLOWED['players'])} to {max(ALLOWED['players'])}" in explanation
+def test_the_player_count_offers_every_table_and_its_decks() -> None:
+    players = option("players")
+    assert "you and 1 to 7 opponents" in players.explanation
+    assert players.values == (4, 2, 3, 5, 6, 7, 8) and players.default.value == 4
+    assert [v for v in players.values if "3 decks" in players.choice(v).explanation] == [7, 8]
 
 
 def test_labels_of_options_are_distinct() -> None:

@@ -8,13 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
-from game.words.table_words import (
-    PLACES,
-    SEAT_NAMES,
-    Seating,
-    default_names,
-    seat_place,
-)
+from game.places import PLACES, default_names, seat_place
+from game.words.table_words import SEAT_NAMES, Seating
 
 COUNTS = range(2, 9)
 

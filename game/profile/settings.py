@@ -16,12 +16,11 @@ from game.ai.levels import OFFERED_LEVELS
 from game.engine.rules import RuleSet
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
+from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.profile.json_format import Upgrades
 
 FORMAT = 1
 """The version of ``settings.json`` this code writes."""
-SEATS = ("Left", "Top", "Right")
-"""The AI seats, in playing order after you."""
 CARD_GLIDE_SECONDS = 0.45
 """How long one card takes to travel at normal speed (the table's pace)."""
 SPEEDS: dict[str, float] = {
@@ -37,8 +36,8 @@ CARD_BACKS = ("blue", "red")
 """The card backs, the default first."""
 NAME_LENGTH = 16
 """The longest name a seat may be given."""
-TABLE_PLAYERS = len(SEATS) + 1
-"""How many players the table seats: you and the AI seats."""
+NEW_SEAT_LEVEL = "normal"
+"""The level of every opponent of a new profile."""
 
 
 _SHAPED = ("rules", "levels", "names")
@@ -51,10 +50,12 @@ class Settings:
 
     rules: RuleSet = field(default_factory=RuleSet)
     """The rules of the next match."""
-    levels: tuple[str, str, str] = ("normal", "normal", "normal")
-    """The AI level of Left, Top and Right."""
-    names: tuple[str, str, str] = SEATS
-    """What Left, Top and Right are called at the table."""
+    levels: tuple[str, ...] = (NEW_SEAT_LEVEL,) * 3
+    """The level of each opponent, seats 1, 2, … in play order (Left, Top, Right at the
+    default table of four): one per opponent of :attr:`rules`' table."""
+    names: tuple[str, ...] = default_names(4)
+    """What each opponent is called at the table: its place (untranslated) unless the
+    player renamed it."""
     speed: str = "normal"
     """Animation speed, a key of :data:`SPEEDS`."""
     volume: float = 0.8
@@ -80,13 +81,17 @@ class Settings:
         _check_choice("speed", self.speed, tuple(SPEEDS))
         _check_choice("deck", self.deck, DECK_STYLES)
         _check_choice("back", self.back, CARD_BACKS)
-        if len(self.levels) != len(SEATS) or len(self.names) != len(SEATS):
-            raise ValueError(f"levels and names take one entry per seat ({', '.join(SEATS)})")
+        check_table_size(self.rules.players)
+        opponents = self.rules.players - 1
+        if len(self.levels) != opponents or len(self.names) != opponents:
+            raise ValueError(
+                f"levels and names take one entry per opponent: {opponents} at a table of "
+                f"{self.rules.players}, not {len(self.levels)} levels and {len(self.names)} names"
+            )
         for level in self.levels:
             _check_choice("level", level, OFFERED_LEVELS)
         for name in self.names:
             check_seat_name(name)
-        check_table_size(self.rules.players)
         if type(self.volume) not in (int, float) or not 0 <= self.volume <= 1:
             raise ValueError(f"volume must be a number from 0 to 1, not {self.volume!r}")
         if self.language is not None:
@@ -105,6 +110,22 @@ class Settings:
         """The AI seats of a new match: seat number → level."""
         return dict(enumerate(self.levels, start=1))
 
+    def seated(self, players: int) -> Settings:
+        """A copy at a table of ``players``: the seats that stay keep their levels and the names
+        the player gave them (the others' names follow their new places); new seats play the
+        last seat's level. Raises ``ValueError`` for a count the table cannot seat."""
+        check_table_size(players)
+        was = self.rules.players
+        levels = self.levels[: players - 1]
+        levels += (self.levels[-1],) * (players - 1 - len(levels))
+        names = tuple(
+            self.names[seat - 1]
+            if seat < was and self.names[seat - 1] != seat_place(seat, was)
+            else seat_place(seat, players)
+            for seat in range(1, players)
+        )
+        return replace(self, rules=replace(self.rules, players=players), levels=levels, names=names)
+
     def changed(self, **values: Any) -> Settings:
         """A copy with ``values`` changed (checked like any settings)."""
         return replace(self, **values)
@@ -120,14 +141,17 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
-        """Read the JSON form; a missing key takes its default. Raises ``ValueError``."""
+        """Read the JSON form; a missing key takes its default (the opponents' levels and
+        names: those of a new profile's seats at the table of the rules). Raises
+        ``ValueError``."""
         known = {"format", *(name for name in cls.__dataclass_fields__)}
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown settings {sorted(unknown)}")
-        values: dict[str, Any] = {}
-        if "rules" in data:
-            values["rules"] = RuleSet.from_json(data["rules"])
+        rules = RuleSet.from_json(data["rules"]) if "rules" in data else RuleSet()
+        check_table_size(rules.players)
+        seated = cls().seated(rules.players)
+        values: dict[str, Any] = {"rules": rules, "levels": seated.levels, "names": seated.names}
         for key in ("levels", "names"):
             if key in data:
                 if not isinstance(data[key], list):
@@ -162,10 +186,12 @@ def check_seat_name(name: object) -> None:
         )
 
 
-def check_table_size(players: int) -> None:
-    """Raise ``ValueError`` for a count of players the table cannot seat."""
-    if players != TABLE_PLAYERS:
-        raise ValueError(f"this table seats {TABLE_PLAYERS} players, not {players}")
+def check_table_size(players: object) -> None:
+    """Raise ``ValueError`` for a count of players the table cannot seat (2 to 8)."""
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"the table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players, 24)}"
+        )
 
 
 def _check_choice(name: str, value: object, allowed: tuple[str, ...]) -> None:

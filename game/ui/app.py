@@ -73,9 +73,9 @@ class App:
         """True once Ctrl+C in a terminal ended :meth:`run`."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
-        if self._options.language is not None:
-            memory = self._memory
-            memory.save_settings(memory.settings.changed(language=self._options.language))
+        kept = self._options.kept(self._memory.settings)
+        if kept != self._memory.settings:
+            self._memory.save_settings(kept)
         self._toast: TimedText | None = None
         """The profile's latest notice on screen, over every scene."""
         self._piece_notices = PieceNotices()

@@ -15,8 +15,9 @@ from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
 from game.ai.registry import policy_factory
 from game.engine.cli import OneLineParser
 from game.i18n import LANGUAGES
+from game.places import MAX_PLAYERS, MIN_PLAYERS
 from game.profile.settings import Settings
-from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup, level_seats
+from game.ui.table.match_setup import MatchSetup, autoplay_seats, level_seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class LaunchOptions:
     """``--continue``: open the saved match at once."""
     language: str | None = None
     """``--lang``: speak this language (and keep it in the settings)."""
+    players: int | None = None
+    """``--players`` (or as many as ``--seats`` names): seat this many at the table (and
+    keep it in the settings)."""
 
     def move_seconds(self, settings: Settings) -> float:
         """How long a card takes to travel: the chosen speed's, or none with ``--speed max``."""
@@ -65,13 +69,23 @@ class LaunchOptions:
 
         In autoplay every seat is an AI seat, Bottom included.
         """
+        players = settings.rules.players
         if self.autoplay:
-            return dict(enumerate(self.seats or AUTOPLAY_SEATS))
+            return dict(enumerate(self.seats or autoplay_seats(players)))
         if self.seats:
             return dict(enumerate(self.seats, start=1))
         if self.level is not None:
-            return level_seats(self.level)
+            return level_seats(self.level, players)
         return settings.policies
+
+    def kept(self, settings: Settings) -> Settings:
+        """``settings`` with what the command line keeps in them: ``--lang`` and the table
+        size."""
+        if self.language is not None:
+            settings = settings.changed(language=self.language)
+        if self.players is not None and self.players != settings.rules.players:
+            settings = settings.seated(self.players)
+        return settings
 
     def deal_seed(self) -> int:
         """The seed of a new match: ``--seed`` if given, else a fresh one."""
@@ -92,7 +106,7 @@ class LaunchOptions:
 def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     """Read the command line; ``--help`` lists it."""
     parser = OneLineParser(prog="three-thirteen", description="Play Three-Thirteen.")
-    parser.add_argument("--autoplay", action="store_true", help="four AI seats play")
+    parser.add_argument("--autoplay", action="store_true", help="AI seats play every seat")
     parser.add_argument("--rounds", type=int, help="with --autoplay: stop after N rounds")
     parser.add_argument(
         "--speed", choices=("normal", "max"), default="normal", help="animation speed"
@@ -110,8 +124,9 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     parser.add_argument(
         "--seats",
         metavar="SPEC,SPEC,SPEC",
-        help="the policies of Left, Top and Right (with --autoplay four: Bottom first), each "
-        f"a level ({', '.join(level.name for level in BUILT_IN_LEVELS)}) or "
+        help="the opponents' policies in play order, Left, Top and Right at four (with "
+        "--autoplay every seat's, Bottom first; without --players their count sets the "
+        f"table's size), each a level ({', '.join(level.name for level in BUILT_IN_LEVELS)}) or "
         "package.module:ClassName",
     )
     parser.add_argument(
@@ -139,6 +154,14 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         choices=LANGUAGES,
         help="the language of the game (kept in the settings; by default the system's)",
     )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        metavar="N",
+        help=f"seat N players, you included ({MIN_PLAYERS} to {MAX_PLAYERS}; kept in the "
+        "settings; with --autoplay, N AI seats)",
+    )
     args = parser.parse_args(argv)
     try:
         width, height = (int(part) for part in args.size.lower().split("x"))
@@ -147,7 +170,10 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
     if args.rounds is not None and args.rounds < 1:
         parser.error("--rounds must be at least 1")
     smoke = args.smoke_test
-    seats = _seats(parser, args.seats, autoplay=args.autoplay or smoke)
+    seats = _seats(parser, args.seats, autoplay=args.autoplay or smoke, players=args.players)
+    players = args.players
+    if seats is not None and players is None:
+        players = len(seats) if args.autoplay or smoke else len(seats) + 1
     return LaunchOptions(
         autoplay=args.autoplay or smoke,
         rounds=1 if smoke else args.rounds,
@@ -164,20 +190,25 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         profile=None if smoke else _profile(parser, args.profile),
         resume=args.resume,
         language=args.lang,
+        players=players,
     )
 
 
 def _seats(
-    parser: argparse.ArgumentParser, text: str | None, autoplay: bool
+    parser: argparse.ArgumentParser, text: str | None, autoplay: bool, players: int | None
 ) -> tuple[str, ...] | None:
-    """The ``--seats`` specs, each checked the way the tournament runner checks them."""
+    """The ``--seats`` specs, each checked the way the tournament runner checks them: one
+    per opponent (with autoplay one per seat, Bottom first), as many as ``--players`` seats
+    if it is given."""
     if text is None:
         return None
     specs = tuple(spec.strip() for spec in text.split(","))
-    wanted = 4 if autoplay else 3
-    if len(specs) != wanted or not all(specs):
-        seats = "Bottom, Left, Top and Right" if autoplay else "Left, Top and Right"
-        parser.error(f"--seats takes {wanted} policies ({seats}), not {text!r}")
+    mine = 0 if autoplay else 1
+    least, most = (players, players) if players is not None else (MIN_PLAYERS, MAX_PLAYERS)
+    if not least - mine <= len(specs) <= most - mine or not all(specs):
+        seats = "seat, Bottom first" if autoplay else "opponent"
+        count = str(least - mine) if least == most else f"{least - mine} to {most - mine}"
+        parser.error(f"--seats takes {count} policies (one per {seats}), not {text!r}")
     for spec in specs:
         try:
             policy_factory(spec)

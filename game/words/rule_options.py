@@ -61,8 +61,6 @@ class RuleOption:
     """One line: what the option changes."""
     choices: tuple[Choice, ...]
     """Every allowed value; the first is the default."""
-    adjustable: bool = True
-    """False if the settings screen shows the option but does not let the player change it."""
 
     @property
     def default(self) -> Choice:
@@ -356,15 +354,13 @@ def _build() -> tuple[RuleOption, ...]:
         RuleOption(
             "players",
             _("Players"),
-            _(
-                "Seats at the table. The engine plays {low} to {high} players, "
-                "but this table seats four: you and three opponents."
-            ).format(low=low, high=high),
+            _("Seats at the table: you and {low} to {high} opponents.").format(
+                low=low - 1, high=high - 1
+            ),
             (
                 _player_choice(_DEFAULT_PLAYERS),
                 *(_player_choice(n) for n in ALLOWED["players"] if n != _DEFAULT_PLAYERS),
             ),
-            adjustable=False,
         ),
     )
 
@@ -400,8 +396,7 @@ def with_choice(rules: RuleSet, field: str, value: RuleValue) -> RuleSet:
     """A new RuleSet: ``rules`` with ``field`` set to ``value``.
 
     Raises ``ValueError`` for an unknown field or a value that is not one of its
-    choices. Options that are not :attr:`~RuleOption.adjustable` still accept
-    their choices: the flag tells the settings screen, not the engine.
+    choices.
     """
     changes: dict[str, Any] = {field: option(field).choice(value).value}
     return replace(rules, **changes)

@@ -86,21 +86,30 @@ def test_the_window_sets_such_a_match_aside_and_offers_a_new_one(
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 6, 8])
-def test_a_saved_match_of_another_table_size_is_refused_until_the_table_seats_it(
-    tmp_path: Path, players: int
-) -> None:
+def test_a_saved_match_of_any_table_size_continues(tmp_path: Path, players: int) -> None:
     (tmp_path / MATCH_FILE).write_text(json.dumps(with_players(players)))
+    visit = visit_every_screen(tmp_path)
+    assert visit.played and not visit.notices
+    assert not list(tmp_path.glob("match.json.foreign-*"))
+
+
+@pytest.mark.parametrize("players", [0, 1, 9, 100])
+def test_a_saved_match_of_a_size_no_table_seats_is_set_aside(tmp_path: Path, players: int) -> None:
+    data = with_players(4)
+    data["match"]["rules"]["players"] = players
+    (tmp_path / MATCH_FILE).write_text(json.dumps(data))
     shown = visit_every_screen(tmp_path).notices
-    assert any("this table seats 4 players" in notice for notice in shown)
+    assert any(notice.startswith("match.json could not be used") for notice in shown)
 
 
 BAD_SETTINGS: dict[str, dict[str, Any]] = {
     "a NUL in a name": {"names": ["Left", "T\x00p", "Right"]},
     "a lone surrogate in a name": {"names": ["L\udce9ft", "Top", "Right"]},
     "a name with a newline": {"names": ["Left", "Top", "Ri\nght"]},
-    "five players": {"rules": {"players": 5}},
-    "six players": {"rules": {"players": 6}},
-    "eight players": {"rules": {"players": 8}},
+    "one player": {"rules": {"players": 1}},
+    "nine players": {"rules": {"players": 9}},
+    "six players, three names": {"rules": {"players": 6}, "names": ["Ann", "Bo", "Cy"]},
+    "two players, three levels": {"rules": {"players": 2}, "levels": ["easy"] * 3},
 }
 
 

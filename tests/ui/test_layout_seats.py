@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.places import default_names
 from game.ui.kit.art import card_width
 from game.ui.table.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout
-from game.words.table_words import default_names
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 COUNTS = range(2, 9)

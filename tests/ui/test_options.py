@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from game.profile.folder import Profile
+from game.profile.memory import Memory
 from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.command_line import parse_options
@@ -37,9 +39,17 @@ def test_with_autoplay_four_seats_set_bottom_left_top_and_right() -> None:
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        pytest.param(["--seats", "hard,hard"], "takes 3 policies", id="too-few"),
-        pytest.param(["--autoplay", "--seats", "hard,hard,hard"], "takes 4", id="autoplay-three"),
-        pytest.param(["--seats", "hard,,hard"], "takes 3 policies", id="empty"),
+        pytest.param(["--players", "4", "--seats", "hard,hard"], "takes 3 policies", id="too-few"),
+        pytest.param(
+            ["--players", "4", "--autoplay", "--seats", "hard,hard,hard"],
+            "takes 4",
+            id="autoplay-three",
+        ),
+        pytest.param(["--seats", "hard,,hard"], "takes 1 to 7 policies", id="empty"),
+        pytest.param(["--seats", ",".join(["easy"] * 8)], "takes 1 to 7", id="too-many"),
+        pytest.param(["--autoplay", "--seats", "easy"], "takes 2 to 8", id="autoplay-one"),
+        pytest.param(["--players", "9"], "invalid choice: 9", id="nine-players"),
+        pytest.param(["--players", "1"], "invalid choice: 1", id="one-player"),
         pytest.param(["--seats", "hard,grandmaster,easy"], "unknown policy", id="unknown"),
         pytest.param(["--seats", "hard,no.such:Bot,easy"], "cannot import", id="no-module"),
     ],
@@ -51,6 +61,34 @@ def test_bad_seats_are_refused_with_the_reason(
         parse_options(argv)
     assert stopped.value.code == 2
     assert words in capsys.readouterr().err
+
+
+def test_players_seats_that_many_and_the_seats_follow() -> None:
+    options = parse_options(["--players", "6"])
+    assert options.players == 6
+    six = options.kept(Settings())
+    assert six.rules.players == 6 and len(six.levels) == len(six.names) == 5
+    assert options.opponents(six) == dict.fromkeys(range(1, 6), "normal")
+    assert parse_options(["--level", "hard"]).opponents(six) == dict.fromkeys(range(1, 6), "hard")
+    eight = parse_options(["--autoplay", "--players", "8"])
+    assert list(eight.opponents(Settings().seated(8)).values()) == [*AUTOPLAY_SEATS] * 2
+
+
+def test_seats_without_players_set_the_table_size() -> None:
+    assert parse_options(["--seats", "hard,easy"]).players == 3
+    assert parse_options(["--autoplay", "--seats", "hard,easy"]).players == 2
+    assert parse_options([]).players is None
+    assert parse_options([]).kept(Settings()) == Settings()
+
+
+def test_players_is_kept_with_the_settings(tmp_path: Path) -> None:
+    app = make_app(profile=str(tmp_path), players=2, mute=True, ai_process=False)
+    try:
+        assert app.memory.settings.rules.players == 2
+        assert app.memory.settings.names == ("Top",)
+    finally:
+        app.close()
+    assert Memory(Profile(tmp_path)).settings.rules.players == 2
 
 
 def test_one_pace_for_options_and_setups() -> None:

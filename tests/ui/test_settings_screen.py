@@ -23,7 +23,7 @@ from game.words.rule_options import RuleOption, rule_options
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
 
-ADJUSTABLE = [option for option in rule_options() if option.adjustable]
+OPTIONS = list(rule_options())
 FREED: dict[str, dict[str, Any]] = {
     "joker_penalty": {"jokers": 2},
     "ace_high_penalty": {"aces": "low_or_high"},
@@ -79,7 +79,7 @@ def new_match(app: App) -> TableScene:
     return table
 
 
-@pytest.mark.parametrize("option", ADJUSTABLE, ids=[option.field for option in ADJUSTABLE])
+@pytest.mark.parametrize("option", OPTIONS, ids=[option.field for option in OPTIONS])
 def test_each_rule_reaches_the_next_match(app: App, option: RuleOption) -> None:
     field = option.field
     memory = app.memory
@@ -149,11 +149,33 @@ def test_a_name_typed_with_characters_no_name_may_hold_keeps_the_rest(app: App) 
     assert app.memory.settings.names == ("Left", "Zoe", "Right")
 
 
-def test_the_players_option_is_shown_but_not_offered(app: App) -> None:
-    screen = open_settings(app)
-    index = tab_to(app, screen, "Players")
-    players = screen.form.rows[index]
-    assert not players.focusable and "four" in players.explanation()
+def test_players_seats_each_opponent_with_a_level_and_a_name_of_its_own(app: App) -> None:
+    rename_top(app, "Zoé")
+    screen = app.stack.top
+    assert isinstance(screen, SettingsScene)
+    assert app.memory.settings.names == ("Left", "Zoé", "Right")
+    choose(app, screen, "Top: level", "hard")
+    choose(app, screen, "Players", 6)
+    assert "6 players share 2 decks" in screen.form.rows[screen.form.focus].explanation()
+    labels = [row.label for row in screen.form.rows]
+    places = ["Left", "Top-left", "Top", "Top-right", "Right"]
+    assert [label for label in labels if label.endswith(": level")] == [
+        f"{place}: level" for place in places
+    ]
+    settings = app.memory.settings
+    assert settings.rules.players == 6
+    assert settings.names == ("Left", "Zoé", "Top", "Top-right", "Right")
+    assert settings.levels == ("normal", "hard", "normal", "normal", "normal")
+    choose(app, screen, "Top-right: level", "easy")
+    choose(app, screen, "Players", 2)
+    assert list(app.memory.settings.names) == ["Top"]
+    assert app.memory.settings.levels == ("normal",)
+    assert [row.label for row in screen.form.rows if row.label.endswith(": name")] == ["Top: name"]
+    choose(app, screen, "Players", 8)
+    table = new_match(app)
+    assert table.match.players == 8 and table.layout.players == 8
+    assert table.setup.seating.name(1) == "Bottom-left"
+    assert set(table.setup.policies) == set(range(1, 8))
 
 
 def choose(app: App, screen: SettingsScene, label: str, value: object) -> None:
@@ -287,7 +309,7 @@ def test_an_option_that_cannot_apply_is_idle_and_says_why(
     app: App, label: str, ruling: dict[str, Any], freeing: dict[str, Any]
 ) -> None:
     memory = app.memory
-    field = next(option.field for option in ADJUSTABLE if option.label == label)
+    field = next(option.field for option in OPTIONS if option.label == label)
     memory.save_settings(memory.settings.changed(rules=replace(memory.settings.rules, **ruling)))
     screen = open_settings(app)
     index = focus_row(app, screen, label)
@@ -336,8 +358,8 @@ def test_a_list_that_goes_on_shows_where(app: App) -> None:
 
 
 SECTION_ROWS = {
-    "Game": {"Left: level", "Top: name", "Animation speed", "Coach", "Undo"},
-    "Rules": {option.label for option in ADJUSTABLE},
+    "Game": {"Players", "Left: level", "Top: name", "Animation speed", "Coach", "Undo"},
+    "Rules": {option.label for option in OPTIONS if option.field != "players"},
     "Table and cards": {"Deck", "Card back", "Card indices", "Action log", "Full screen"},
     "Sound": {"Sound volume", "Mute"},
     "Language": {"Language"},

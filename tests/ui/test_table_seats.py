@@ -11,13 +11,13 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.places import default_names
 from game.profile.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
 from game.ui.app import App
 from game.ui.kit.type_scale import TypeScale
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.words.table_words import default_names
 from tests.ui.driver import FRAME, key, post, step_until, table_of
 from tests.ui.every_screen import Seen, overlaps, window
 from tests.ui.test_type_scale import scale_problems

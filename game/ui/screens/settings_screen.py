@@ -15,7 +15,15 @@ import pygame
 from game.ai.levels import LEVELS_BY_NAME, OFFERED_LEVELS
 from game.engine.cards import Card, Rank, Suit
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from game.profile.settings import CARD_BACKS, DECK_STYLES, NAME_LENGTH, SEATS, SPEEDS, Settings
+from game.places import seat_place
+from game.profile.settings import (
+    CARD_BACKS,
+    DECK_STYLES,
+    NAME_LENGTH,
+    NEW_SEAT_LEVEL,
+    SPEEDS,
+    Settings,
+)
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.form import ChoiceRow, Form, NameRow, NoteRow, Row
@@ -33,11 +41,10 @@ from game.words.rule_options import (
 )
 from game.words.table_words import Seating, policy_label
 
-SEAT_NAME_WORDS = {
-    "Left": N_("What the left seat is called at the table (Enter to type)"),
-    "Top": N_("What the top seat is called at the table (Enter to type)"),
-    "Right": N_("What the right seat is called at the table (Enter to type)"),
-}
+SEAT_NAME_WORDS = N_("What this seat is called at the table (Enter to type)")
+TABLE_SIZE = "players"
+"""The rule that sets how many sit at the table: offered with the opponents, since each
+opponent has rows of its own."""
 SPEED_WORDS = {
     "slow": N_("Cards travel slowly: easy to follow every move"),
     "normal": N_("Cards travel at a natural pace"),
@@ -91,6 +98,10 @@ class SettingsScene(Scene):
         ]
         self.back = Button(N_("Back"), self.context.pop)
         self.keys = self._shortcuts()
+        self.seated_from: Settings | None = None
+        """The settings before the table size was changed (while it is being stepped through):
+        each count is seated from them, so that stepping through a smaller table on the way
+        loses no opponent's level or name."""
 
     @property
     def form(self) -> Form:
@@ -108,20 +119,35 @@ class SettingsScene(Scene):
 
     def _change(self, **values: Any) -> None:
         """Keep a change in the profile and let the window apply it."""
-        self.context.memory.save_settings(self.settings.changed(**values))
+        self._keep(self.settings.changed(**values))
+        self.seated_from = None
+
+    def _keep(self, settings: Settings) -> None:
+        self.context.memory.save_settings(settings)
         self.context.apply_settings()
         self.context.sounds.play("click")
+
+    def _seat(self, players: RuleValue) -> None:
+        """Seat ``players`` at the next match's table: the opponents' rows follow."""
+        assert isinstance(players, int)
+        if self.seated_from is None:
+            self.seated_from = self.settings
+        self._keep(self.seated_from.seated(players))
+        self._reword()
 
     # --- the rows --------------------------------------------------------------------
 
     def _forms(self) -> list[Form]:
         """A form for each section, worded in the language in use."""
         game: list[Row] = [NoteRow(_("The opponents"), _("Their levels apply from the next match"))]
-        for seat, name in enumerate(SEATS):
-            game += [self._level_row(seat, name), self._name_row(seat, name)]
+        players = self.settings.rules.players
+        game.append(self._table_size_row())
+        for seat in range(1, players):
+            place = seat_place(seat, players)
+            game += [self._level_row(seat, place), self._name_row(seat, place)]
         game += self._pace_rows()
         rules: list[Row] = [NoteRow(_("The rules"), _("Rule changes apply from the next match"))]
-        rules += [self._rule_row(option) for option in rule_options()]
+        rules += [self._rule_row(option) for option in rule_options() if option.field != TABLE_SIZE]
         return [
             Form(game),
             Form(rules),
@@ -130,11 +156,22 @@ class SettingsScene(Scene):
             Form([self._language_row()]),
         ]
 
+    def _table_size_row(self) -> Row:
+        """How many sit at the table, you included: 2 to 8."""
+        table = next(option for option in rule_options() if option.field == TABLE_SIZE)
+        row: ChoiceRow[RuleValue] = ChoiceRow(
+            table.label,
+            table.values,
+            get=lambda: self.settings.rules.players,
+            set=self._seat,
+            name_of=lambda value: table.choice(value).label,
+            explain=lambda value: table.choice(value).explanation,
+            default=table.default.value,
+        )
+        return row
+
     def _rule_row(self, option: RuleOption) -> Row:
         field = option.field
-        if not option.adjustable:
-            fixed = _("{option}: {choice}").format(option=option.label, choice=option.default.label)
-            return NoteRow(fixed, option.explanation)
         row: ChoiceRow[RuleValue] = ChoiceRow(
             option.label,
             option.values,
@@ -165,34 +202,39 @@ class SettingsScene(Scene):
         )
         return row
 
-    def _level_row(self, seat: int, name: str) -> Row:
+    def _level_row(self, seat: int, place: str) -> Row:
+        """The level of the opponent at ``seat``, which sits at ``place``."""
+
         def set_level(value: str) -> None:
             levels = list(self.settings.levels)
-            levels[seat] = value
+            levels[seat - 1] = value
             self._change(levels=tuple(levels))
 
         return ChoiceRow(
-            _("{seat}: level").format(seat=_(name)),
+            _("{seat}: level").format(seat=_(place)),
             OFFERED_LEVELS,
-            get=lambda: self.settings.levels[seat],
+            get=lambda: self.settings.levels[seat - 1],
             set=set_level,
             name_of=policy_label,
             explain=lambda level: _(LEVELS_BY_NAME[level].explanation),
-            default=Settings().levels[seat],
+            default=NEW_SEAT_LEVEL,
         )
 
-    def _name_row(self, seat: int, name: str) -> Row:
+    def _name_row(self, seat: int, place: str) -> Row:
+        """The name of the opponent at ``seat``, which sits at ``place``."""
+
         def set_name(value: str) -> None:
             names = list(self.settings.names)
-            names[seat] = name if value == _(name) else value  # the seat's own name, untranslated
+            # the place's own name is kept untranslated
+            names[seat - 1] = place if value == _(place) else value
             self._change(names=tuple(names))
 
         return NameRow(
-            _("{seat}: name").format(seat=_(name)),
-            get=lambda: Seating(names=self.settings.names).name(seat + 1),
+            _("{seat}: name").format(seat=_(place)),
+            get=lambda: Seating(names=self.settings.names).name(seat),
             set=set_name,
             longest=NAME_LENGTH,
-            explanation_text=_(SEAT_NAME_WORDS[name]),
+            explanation_text=_(SEAT_NAME_WORDS),
         )
 
     def _pace_rows(self) -> list[Row]:
@@ -331,7 +373,11 @@ class SettingsScene(Scene):
         self.on_resize()
 
     def on_language(self) -> None:
-        """Word every row again, keeping the row in focus and the scroll."""
+        self._reword()
+
+    def _reword(self) -> None:
+        """Make every row again (in the language in use, one pair of rows per opponent),
+        keeping the row in focus and the scroll."""
         kept = [(form.focus, form.scroll) for form in self.forms]
         self.forms = self._forms()
         for form, (focus, scroll) in zip(self.forms, kept, strict=True):

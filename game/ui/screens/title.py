@@ -21,7 +21,7 @@ from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.table.table import TableScene
-from game.words.table_words import GAME_NAME, SEAT_NAMES, Seating, policy_label
+from game.words.table_words import GAME_NAME, Seating, policy_label
 
 _FAN = (
     Card(Rank.THREE, Suit.HEARTS),
@@ -40,6 +40,11 @@ GAP = 0.22
 TAGLINE = N_(
     "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 )
+
+SEATS_APART = "   "
+"""Between the seats of the seats' line (where it may break)."""
+TOTALS_APART = " · "
+"""Between the totals of the saved match's line (where it may break)."""
 
 
 class TitleScene(Scene):
@@ -75,12 +80,31 @@ class TitleScene(Scene):
         options = self.context.options
         if options.seats is None and options.level is None:
             return None
-        seats = options.opponents(self.context.memory.settings).values()
-        named = zip(SEAT_NAMES[1:], seats, strict=True)
-        return "   ".join(
-            _("{seat}: {level}").format(seat=_(name), level=policy_label(spec))
-            for name, spec in named
+        settings = self.context.memory.settings
+        seating = Seating(names=settings.names)
+        return SEATS_APART.join(
+            _("{seat}: {level}").format(seat=seating.name(seat), level=policy_label(spec))
+            for seat, spec in options.opponents(settings).items()
         )
+
+    def _lines(self, message: str | None, separator: str) -> list[str]:
+        """``message`` on as many lines as the window's width needs, broken only at
+        ``separator``; none for no message."""
+        if message is None:
+            return []
+        width = round(self.context.screen.get_width() * 0.9)
+        return self.context.text.wrap(message, self.small_size, width, separator=separator)
+
+    @property
+    def seats_lines(self) -> list[str]:
+        """The seats' line (see :attr:`seats_line`), broken to fit."""
+        line = self.seats_line
+        return self._lines(line and _("Opponents — {seats}").format(seats=line), SEATS_APART)
+
+    @property
+    def saved_lines(self) -> list[str]:
+        """The saved match's line, broken to fit between its seats."""
+        return self._lines(self.saved_line, TOTALS_APART)
 
     def _level_label(self) -> str:
         levels = self.context.memory.settings.levels
@@ -91,9 +115,9 @@ class TitleScene(Scene):
     def _next_level(self) -> None:
         """Every opponent one level up (after Hard, Easy again); kept in the settings."""
         memory = self.context.memory
-        levels = OFFERED_LEVELS
-        level = levels[(levels.index(memory.settings.levels[0]) + 1) % len(levels)]
-        memory.save_settings(memory.settings.changed(levels=(level,) * 3))
+        levels, levels_now = OFFERED_LEVELS, memory.settings.levels
+        level = levels[(levels.index(levels_now[0]) + 1) % len(levels)]
+        memory.save_settings(memory.settings.changed(levels=(level,) * len(levels_now)))
         self.context.sounds.play("click")
 
     def _new_game(self) -> None:
@@ -144,11 +168,12 @@ class TitleScene(Scene):
         self.context.art.use_heights((self.card_height,))
         small = self.small_size
         line = self.context.text.font(small).get_linesize()
-        above = self.seats_line_y if self.seats_line is not None else self.tagline_y
+        seats = len(self.seats_lines)
+        above = self.seats_line_y + (seats - 1) * line if seats else self.tagline_y
         top = above + line // 2 + small
         room = height - round(height * 0.02) - top
         count = len(self.buttons)
-        saved = line if self.saved_line is not None else 0
+        saved = line * len(self.saved_lines)
         # the saved line takes its height and half a gap more (half a gap above it, a gap
         # below), all the buttons but the last a gap under them
         fitted = (room - saved) / (count - GAP / 2) if saved else room / (count - GAP)
@@ -206,12 +231,13 @@ class TitleScene(Scene):
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
         small = self.small_size
         text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))
-        if self.seats_line is not None:
-            line = _("Opponents — {seats}").format(seats=self.seats_line)
-            text.blit(surface, line, small, GOLD, center=(width // 2, self.seats_line_y))
-        if self.saved_line is not None:
-            top = (width // 2, self.saved_line_top)
-            text.blit(surface, self.saved_line, small, MUTED, midtop=top)
+        step = text.font(small).get_linesize()
+        for index, line in enumerate(self.seats_lines):
+            middle = (width // 2, self.seats_line_y + index * step)
+            text.blit(surface, line, small, GOLD, center=middle)
+        for index, line in enumerate(self.saved_lines):
+            top = (width // 2, self.saved_line_top + index * step)
+            text.blit(surface, line, small, MUTED, midtop=top)
         for button in self.buttons:
             button.draw(surface, text)
 
@@ -234,7 +260,9 @@ def _progress(saved: SavedMatch) -> str:
     """``Round 3 of 11 — You 12 · Left 20 · Top 5 · Right 30``."""
     match = saved.match
     seating = Seating(0 not in saved.policies, saved.names)
-    totals = " · ".join(f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals))
+    totals = TOTALS_APART.join(
+        f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals)
+    )
     round_number = _("Round {number} of {rounds}").format(
         number=match.round_index + 1, rounds=match.rules.rounds
     )

@@ -5,17 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.rules import RuleSet
-from game.profile.settings import CARD_GLIDE_SECONDS, SEATS
+from game.places import default_names
+from game.profile.settings import CARD_GLIDE_SECONDS
 from game.words.table_words import Seating
 
-__all__ = ["AUTOPLAY_SEATS", "CARD_GLIDE_SECONDS", "MatchSetup", "level_seats"]
+__all__ = [
+    "AUTOPLAY_SEATS",
+    "CARD_GLIDE_SECONDS",
+    "MatchSetup",
+    "autoplay_seats",
+    "level_seats",
+]
 AUTOPLAY_SEATS = ("hard", "normal", "hard", "greedy")
-"""Bottom, Left, Top and Right in autoplay unless ``--seats`` says otherwise."""
+"""Bottom, Left, Top and Right in autoplay unless ``--seats`` says otherwise (at other
+tables, these four over and over round the table)."""
 
 
-def level_seats(level: str) -> dict[int, str]:
-    """Left, Top and Right all playing ``level``."""
-    return {1: level, 2: level, 3: level}
+def level_seats(level: str, players: int = 4) -> dict[int, str]:
+    """Every opponent at a table of ``players`` playing ``level``."""
+    return dict.fromkeys(range(1, players), level)
+
+
+def autoplay_seats(players: int) -> tuple[str, ...]:
+    """The policies of every seat of an autoplay table of ``players``, Bottom first."""
+    return tuple(AUTOPLAY_SEATS[seat % len(AUTOPLAY_SEATS)] for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +43,8 @@ class MatchSetup:
     """How long one card takes to travel; 0 plays at full speed."""
     rounds: int | None = None
     """Stop after this many rounds (autoplay), or play the whole match."""
-    names: tuple[str, ...] = SEATS
-    """What Left, Top and Right are called."""
+    names: tuple[str, ...] = default_names(4)
+    """What the opponents are called, seats 1, 2, … (Left, Top and Right at four)."""
     stand_in: bool = False
     """Seat 0's policy plays your seat for this run only (``--continue --autoplay`` on your
     match): what is saved keeps the seat yours."""
