@@ -27,7 +27,9 @@ from game.engine.events import Event, MatchOver, RoundScored
 from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
+from game.engine.rules import RuleSet
 from game.i18n import _
+from game.places import default_names
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import result_from
@@ -66,15 +68,16 @@ class Seen:
     """Where each button was drawn."""
 
 
-def late_saved_match(seed: int = 4) -> SavedMatch:
-    """A match some turns into its last round, the person at the bottom to move."""
-    match = Match.new(seed=seed)
+def late_saved_match(seed: int = 4, players: int = 4) -> SavedMatch:
+    """A match of ``players`` some turns into its last round (the fullest hands), the person
+    at the bottom to move."""
+    match = Match.new(RuleSet(players=players), seed=seed)
     last = len(match.rules.hand_sizes) - 1
     while match.round_index < last or len(match.log) < 12 or match.current_seat != 0:
         match.apply(match.legal_actions()[0])
-    policies = dict.fromkeys((1, 2, 3), "easy")
+    policies = dict.fromkeys(range(1, players), "easy")
     states = {seat: seat_rng_state(seed, seat) for seat in policies}
-    return SavedMatch(match, policies, ("Left", "Top", "Right"), match.hands[0], states)
+    return SavedMatch(match, policies, default_names(players), match.hands[0], states)
 
 
 def overlaps(seen: Seen) -> list[str]:
@@ -104,7 +107,8 @@ def profile_with(saved: SavedMatch) -> str:
     """A fresh profile folder holding ``saved`` and a few finished matches."""
     folder = tempfile.mkdtemp(prefix="three-thirteen-tour-")
     memory = Memory(Profile(Path(folder)))
-    memory.save_settings(Settings(undo=True))  # every button of the table shows
+    # every button of the table shows; a new match seats as many as the saved one
+    memory.save_settings(Settings(undo=True).seated(saved.match.players))
     memory.save_match(saved)
     for level, winners in (("easy", (0,)), ("hard", (1, 2))):  # two: the coach still speaks
         rounds = ((0, 5, 6, 7), (3, 0, 9, 2))

@@ -12,6 +12,7 @@ from game.i18n import N_, _
 from game.profile.saved_match import SavedMatch
 from game.ui.kit.art import card_height as art_height
 from game.ui.kit.felt import felt
+from game.ui.kit.form import LINE_SPACING
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
@@ -167,7 +168,7 @@ class TitleScene(Scene):
         width, height = self.context.screen.get_size()
         self.context.art.use_heights((self.card_height,))
         small = self.small_size
-        line = self.context.text.font(small).get_linesize()
+        line = self.line_step
         seats = len(self.seats_lines)
         above = self.seats_line_y + (seats - 1) * line if seats else self.tagline_y
         top = above + line // 2 + small
@@ -193,6 +194,11 @@ class TitleScene(Scene):
     def small_size(self) -> int:
         """The size of the tagline, the seats' line and the saved match's line."""
         return TypeScale.for_window(self.context.screen.get_size()).body
+
+    @property
+    def line_step(self) -> int:
+        """From one line of the seats' or the saved match's line to the next."""
+        return round(self.small_size * LINE_SPACING)
 
     @property
     def tagline_y(self) -> int:
@@ -231,7 +237,7 @@ class TitleScene(Scene):
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
         small = self.small_size
         text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))
-        step = text.font(small).get_linesize()
+        step = self.line_step
         for index, line in enumerate(self.seats_lines):
             middle = (width // 2, self.seats_line_y + index * step)
             text.blit(surface, line, small, GOLD, center=middle)

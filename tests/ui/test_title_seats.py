@@ -1,0 +1,41 @@
+"""The title at tables of 2 and 8: the saved match's line names every seat with its total and
+the opponents' line every opponent with its level, broken between seats where the window is
+narrow, nothing overlapping and every text at its style's size."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.kit.type_scale import TypeScale
+from game.ui.screens.title import TitleScene
+from tests.ui.every_screen import Seen, Tour, late_saved_match, overlaps, profile_with, window
+from tests.ui.test_type_scale import scale_problems
+
+pytestmark = pytest.mark.slow  # a window per table size and window size
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=["800x600", "1280x800"])
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_title_names_every_seat_of_the_saved_match_and_every_opponent(
+    players: int, size: tuple[int, int]
+) -> None:
+    saved = late_saved_match(players=players)
+    app = window(profile_with(saved), size, level="hard")
+    seen: list[Seen] = []
+    try:
+        Tour(app, seen.append).title()
+        title = app.stack.top
+        assert isinstance(title, TitleScene)
+        words = " ".join(drawn.message for drawn in seen[-1].texts)
+        totals = " · ".join(title.saved_lines)
+        for seat, total in enumerate(saved.match.totals):
+            name = "You" if seat == 0 else saved.names[seat - 1]
+            assert f"{name} {total}" in totals
+        for name in saved.names:
+            assert f"{name}: Hard" in words
+        if players == 8:
+            assert len(title.saved_lines) > 1 and len(title.seats_lines) > 1, "broken to fit"
+        problems = overlaps(seen[-1]) + scale_problems(seen[-1], TypeScale.for_window(size))
+        assert not problems, "\n".join(problems)
+    finally:
+        app.close()
