@@ -39,6 +39,8 @@ import pytest
 from game.ai.registry import make_policy
 from game.engine.actions import Phase
 from game.engine.match import Match
+from game.engine.rules import RuleSet
+from game.places import default_names
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.saved_match import SavedMatch
@@ -73,17 +75,20 @@ class Run:
     ai_process: bool
     quits: bool = False
     size: tuple[int, int] = (1280, 800)
+    players: int = 4
 
     def __str__(self) -> str:
         pace = "max speed" if self.max_speed else "normal pace"
         where = "process" if self.ai_process else "thread"
-        return f"seed {self.seed}, {pace}, AI in a {where}" + (", quits" if self.quits else "")
+        quits = ", quits" if self.quits else ""
+        return f"seed {self.seed}, {self.players} players, {pace}, AI in a {where}{quits}"
 
 
 RUNS = (
-    Run(1401, max_speed=True, ai_process=False),
-    Run(1402, max_speed=False, ai_process=False, size=(1024, 640)),
-    Run(1403, max_speed=False, ai_process=True, quits=True),
+    Run(1401, max_speed=True, ai_process=False, players=2),
+    Run(1402, max_speed=False, ai_process=False, size=(1024, 640), players=6),
+    Run(1403, max_speed=False, ai_process=True, quits=True, players=8),
+    Run(1404, max_speed=True, ai_process=True),
 )
 STOPS = (
     "title",
@@ -599,10 +604,11 @@ class Storm:
         self.expect(table.shown.totals == match.totals, "the end shows other totals")
 
 
-def late_match(seed: int) -> SavedMatch:
-    """A match up to a dozen moves into its last round, played by greedy, you to draw."""
-    match = Match.new(seed=seed)
-    players = {seat: make_policy("greedy", random.Random(seed + seat)) for seat in range(4)}
+def late_match(seed: int, seats: int) -> SavedMatch:
+    """A match of ``seats`` players up to a dozen moves into its last round, played by greedy,
+    you to draw."""
+    match = Match.new(RuleSet(players=seats), seed=seed)
+    players = {seat: make_policy("greedy", random.Random(seed + seat)) for seat in range(seats)}
     last = len(match.rules.hand_sizes) - 1
     late: Match | None = None
     while not match.is_over:
@@ -614,16 +620,18 @@ def late_match(seed: int) -> SavedMatch:
         match.apply(players[seat].choose(match.view_for(seat)))
     assert late is not None, f"seed {seed}: you never drew in the last round"
     match = late
-    policies = dict.fromkeys((1, 2, 3), "easy")
+    policies = dict.fromkeys(range(1, seats), "easy")
     states = {seat: seat_rng_state(seed, seat) for seat in policies}
-    return SavedMatch(match, policies, ("Left", "Top", "Right"), match.hands[0], states)
+    return SavedMatch(match, policies, default_names(seats), match.hands[0], states)
 
 
 def storm_profile(run: Run) -> str:
-    """A profile with a match late in its last round, easy opponents and Undo on."""
-    folder = profile_with(late_match(run.seed))
+    """A profile with a match of the run's table size late in its last round, easy opponents
+    and Undo on."""
+    folder = profile_with(late_match(run.seed, run.players))
     memory = Memory(Profile(Path(folder)))
-    memory.save_settings(Settings(undo=True, levels=("easy", "easy", "easy")))
+    seated = Settings(undo=True).seated(run.players)
+    memory.save_settings(seated.changed(levels=("easy",) * (run.players - 1)))
     memory.profile.flush()
     return folder
 
