@@ -102,6 +102,7 @@ def check_stats(read: Stats) -> None:
     assert (easy.played, easy.won, easy.shared, easy.current_streak) == (1, 1, 1, 1)
     assert read.for_level("mixed").played == 1
     assert read.for_level("normal").played == 0
+    assert read.tables == ((4, overall),), "every match of these fixtures was at a table of four"
 
 
 def check_saved_match(read: SavedMatch) -> None:
@@ -214,7 +215,7 @@ def test_the_profile_upgrades_an_earlier_file_as_it_reads_it_and_writes_it_only_
 ) -> None:
     changes: dict[str, formats.Step] = {
         "settings": lambda old: {**old, "speed": "slow"},
-        "stats": lambda old: old,
+        "stats": player_stats.UPGRADES[1],  # its format 2 is real
         "match": lambda old: {**old, "names": ["Ann", "Bo", "Cy"]},
     }
     calls = bumped_to_2(kind, monkeypatch, changes[kind])

@@ -15,6 +15,8 @@ from game.profile.player_stats import (
     ABANDONED_RULE,
     FORMAT,
     LEVEL_KEYS,
+    TABLE_SIZES,
+    UPGRADES,
     LevelStats,
     MatchResult,
     Stats,
@@ -32,8 +34,9 @@ def result(
     zeros: int = 0,
     went_out: int = 0,
     abandoned: bool = False,
+    players: int = 4,
 ) -> MatchResult:
-    return MatchResult(level, total, won, shared, zeros, went_out, abandoned)
+    return MatchResult(level, total, won, shared, zeros, went_out, abandoned, players=players)
 
 
 WIN = result(total=40, won=True, zeros=5, went_out=4)
@@ -78,6 +81,7 @@ def test_no_match_yet() -> None:
         "best_streak": 0,
     }
     assert all(stats.for_level(key) == LevelStats() for key in LEVEL_KEYS)
+    assert all(stats.for_table(size) == LevelStats() for size in TABLE_SIZES)
 
 
 @pytest.mark.parametrize(
@@ -109,8 +113,8 @@ def test_no_match_yet() -> None:
 def test_one_match(match: MatchResult, expected: dict[str, Any]) -> None:
     stats = Stats().record(match)
     assert figures(stats.overall) == {"played": 1, **expected}
-    assert stats.for_level("normal") == stats.overall
-    assert stats.for_level("easy") == LevelStats()
+    assert stats.for_level("normal") == stats.overall == stats.for_table(4)
+    assert stats.for_level("easy") == LevelStats() == stats.for_table(6)
 
 
 def test_an_abandoned_match_breaks_the_streak_and_leaves_the_totals_alone() -> None:
@@ -163,6 +167,36 @@ def test_levels_are_kept_apart_and_added_up_overall() -> None:
     assert [key for key, _ in stats.levels] == ["easy", "hard"]
 
 
+def test_table_sizes_are_kept_apart_and_added_up_overall() -> None:
+    heads_up = result("easy", 30, won=True, zeros=6, went_out=5, players=2)
+    six = result("hard", 120, zeros=1, players=6)
+    stats = Stats().record(heads_up).record(six).record(heads_up).record(result(players=4))
+    two, at_six = stats.for_table(2), stats.for_table(6)
+    assert (two.played, two.won, two.win_rate, two.current_streak, two.average) == (
+        2,
+        2,
+        1.0,
+        2,
+        30.0,
+    )
+    assert (at_six.played, at_six.won, at_six.best_total, at_six.average) == (1, 0, 120, 120.0)
+    assert stats.for_table(4).played == 1 and stats.for_table(8) == LevelStats()
+    assert [size for size, _ in stats.tables] == [2, 4, 6], "smallest first"
+    assert stats.overall.played == 4 and stats.overall.current_streak == 0
+    assert stats.for_level("easy") == two, "all the heads-up matches were easy ones"
+
+
+def test_a_table_size_no_table_has_is_refused() -> None:
+    for size in (0, 1, 9):
+        with pytest.raises(ValueError, match=f"no table of {size} players"):
+            Stats().for_table(size)
+    for players in (1, 9, 4.0, True, "4"):
+        with pytest.raises(ValueError, match="players must be from 2 to 8"):
+            result(players=players)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="table sizes must be distinct"):
+        Stats(tables=((6, LevelStats()), (2, LevelStats())))
+
+
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         Stats().for_level("expert")
@@ -185,12 +219,12 @@ def test_an_unknown_level_is_refused() -> None:
     ids=["easy", "hard", "seat-0-ignored", "mixed", "mixed-two", "greedy", "spec", "one-spec"],
 )
 def test_level_key(policies: dict[int, str], expected: str) -> None:
-    assert level_key(policies) == expected
+    assert level_key(policies, 4) == expected
 
 
 def test_level_key_needs_the_three_ai_seats() -> None:
     with pytest.raises(ValueError, match="no policy for AI seat 3"):
-        level_key({1: "easy", 2: "easy"})
+        level_key({1: "easy", 2: "easy"}, 4)
 
 
 ROUNDS = ((0, 12, 30, 5), (7, 0, 9, 0), (0, 3, 0, 18))
@@ -215,6 +249,16 @@ def test_a_result_from_the_facts_of_a_match(
     assert result_from("normal", totals, winners, ROUNDS, 1, abandoned, seat) == expected
 
 
+@pytest.mark.parametrize("players", TABLE_SIZES)
+def test_a_result_carries_its_table_size(players: int) -> None:
+    """The table size is the number of seats the facts give a figure for."""
+    totals = tuple(range(10, 10 + players))
+    rounds = (tuple(range(players)),)
+    found = result_from("normal", totals, (0,), rounds, 1)
+    assert found.players == players
+    assert Stats().record(found).for_table(players).played == 1
+
+
 @pytest.mark.parametrize(
     ("facts", "message"),
     [
@@ -225,6 +269,7 @@ def test_a_result_from_the_facts_of_a_match(
         (dict(round_scores=((0, 1, 2),)), "one figure per seat"),
         (dict(went_out_rounds=4), "went out in 4 rounds"),
         (dict(level="expert"), "level must be one of"),
+        (dict(seat_totals=(7,), round_scores=((7,),), seat=0), "players must be from 2 to 8"),
     ],
     ids=[
         "seat",
@@ -234,6 +279,7 @@ def test_a_result_from_the_facts_of_a_match(
         "row",
         "out",
         "level",
+        "one-seat",
     ],
 )
 def test_facts_that_do_not_fit_are_refused(facts: dict[str, Any], message: str) -> None:
@@ -265,7 +311,7 @@ def test_a_result_that_cannot_be_is_refused(fields: dict[str, Any], message: str
 
 
 results = st.builds(
-    lambda level, total, outcome, zeros, went_out: MatchResult(
+    lambda level, total, outcome, zeros, went_out, players: MatchResult(
         level,
         total,
         won=outcome in ("won", "shared"),
@@ -273,12 +319,14 @@ results = st.builds(
         rounds_at_zero=zeros + went_out,
         went_out=went_out,
         abandoned=outcome == "abandoned",
+        players=players,
     ),
     st.sampled_from(LEVEL_KEYS),
     st.integers(0, 400),
     st.sampled_from(["won", "shared", "lost", "abandoned"]),
     st.integers(0, 11),
     st.integers(0, 11),
+    st.sampled_from(TABLE_SIZES),
 )
 
 
@@ -306,10 +354,12 @@ def longest_run(wins: list[bool]) -> tuple[int, int]:
 @given(st.lists(results, max_size=30))
 def test_the_figures_agree_with_counting_by_hand(sequence: list[MatchResult]) -> None:
     stats = recorded(sequence)
-    for key, chosen in [("overall", sequence)] + [
-        (level, [m for m in sequence if m.level == level]) for level in LEVEL_KEYS
-    ]:
-        figures = stats.overall if key == "overall" else stats.for_level(key)
+    parts: list[tuple[LevelStats, list[MatchResult]]] = [
+        (stats.overall, sequence),
+        *((stats.for_level(key), [m for m in sequence if m.level == key]) for key in LEVEL_KEYS),
+        *((stats.for_table(n), [m for m in sequence if m.players == n]) for n in TABLE_SIZES),
+    ]
+    for figures, chosen in parts:
         totals = [m.total for m in chosen if not m.abandoned]
         assert figures.played == len(chosen)
         assert figures.won == sum(m.won for m in chosen)
@@ -325,9 +375,9 @@ def test_the_figures_agree_with_counting_by_hand(sequence: list[MatchResult]) ->
 
 
 def document() -> dict[str, Any]:
-    """A valid document: an easy win and an abandoned hard match."""
-    stats = Stats().record(result("easy", 40, won=True, zeros=3, went_out=2))
-    return stats.record(result("hard", 10, zeros=1, abandoned=True)).to_json()
+    """A valid document: an easy win heads-up and an abandoned hard match at six."""
+    stats = Stats().record(result("easy", 40, won=True, zeros=3, went_out=2, players=2))
+    return stats.record(result("hard", 10, zeros=1, abandoned=True, players=6)).to_json()
 
 
 def put(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], Any]:
@@ -383,6 +433,16 @@ MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], Any], str]] = {
     "abandoned-best": (put(("levels", "hard", "best_total"), 10), "no finished match"),
     "overall-sum": (put(("overall", "rounds_at_zero"), 5), "not the sum of the levels"),
     "overall-worst": (put(("overall", "worst_total"), 45), "overall best and worst totals"),
+    "no-tables": (drop(("tables",)), "missing key 'tables'"),
+    "tables-list": (put(("tables",), []), "'tables' must be a JSON object"),
+    "table-nine": (put(("tables", "9"), {}), "unknown table size '9'; table sizes: 2, 3,"),
+    "table-padded": (put(("tables", "02"), {}), "unknown table size '02'"),
+    "table-word": (put(("tables", "two"), {}), "unknown table size 'two'"),
+    "table-missing": (drop(("tables", "2", "won")), "table size '2': missing key 'won'"),
+    "table-negative": (put(("tables", "6", "played"), -1), "played must be a whole number"),
+    "table-dropped": (drop(("tables", "6")), "not the sum of the table sizes'"),
+    "tables-sum": (put(("tables", "2", "went_out"), 1), "went_out is not the sum of the table"),
+    "tables-worst": (put(("tables", "2", "best_total"), 39), "best and worst totals are not"),
 }
 
 
@@ -401,3 +461,48 @@ def test_the_level_of_a_table_of_two_to_eight_is_set_by_all_its_opponents() -> N
     assert level_key({**dict.fromkeys(range(1, 7), "hard"), 7: "easy"}, 8) == "mixed"
     with pytest.raises(ValueError, match="seat 5"):
         level_key(dict.fromkeys(range(1, 5), "easy"), 6)
+
+
+def format_1(stats: Stats) -> dict[str, Any]:
+    """``stats`` as the version before table sizes wrote it."""
+    document = stats.to_json()
+    del document["tables"]
+    return {**document, "format": 1}
+
+
+def test_format_1_is_upgraded_with_every_match_at_a_table_of_four() -> None:
+    before = Stats().record(WIN).record(ABANDONED).record(result("hard", 70, players=4))
+    old = format_1(before)
+    kept = copy.deepcopy(old)
+    read = Stats.from_json(old)
+    assert read == before and read.for_table(4) == read.overall
+    assert [size for size, _ in read.tables] == [4]
+    assert old == kept, "the document read is left as it was"
+    assert read.to_json()["format"] == FORMAT == 2
+
+
+def test_format_1_without_a_match_has_no_table_size() -> None:
+    assert Stats.from_json(format_1(Stats())) == Stats()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (put(("tables",), {}), "unknown key 'tables' \\(format 1 has none\\)"),
+        (drop(("overall",)), "missing key 'overall'"),
+        (put(("overall",), [1]), "'overall' must be a JSON object"),
+        (put(("overall", "played"), "5"), "played must be a whole number"),
+        (put(("levels", "normal", "went_out"), 0), "went_out is not the sum of the levels"),
+    ],
+    ids=["tables-already", "no-overall", "overall-list", "played-text", "levels-sum"],
+)
+def test_a_malformed_format_1_is_refused_as_strictly_as_before(
+    change: Callable[[dict[str, Any]], Any], message: str
+) -> None:
+    old = format_1(Stats().record(result("easy", 40, won=True)).record(LOSS))
+    with pytest.raises(ValueError, match=message):
+        Stats.from_json(change(old))
+
+
+def test_the_chain_of_upgrades_reaches_the_current_format() -> None:
+    assert sorted(UPGRADES) == list(range(1, FORMAT))

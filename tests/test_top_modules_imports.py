@@ -1,6 +1,7 @@
 """The game's words (cards, rule options, rules text, hint lines) and the statistics import only
 the engine, the languages and the standard library (the hint's words also the hint they word,
-the statistics the AI's levels they count by): no pygame, no user interface, no seats."""
+the statistics the AI's levels and the rules' table sizes they count by): no pygame, no user
+interface, no seats."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ MODULES = {
     "game.words.hint_words": {"game.engine", "game.i18n", "game.words.card_words", "game.ai.hint"},
     "game.profile.player_stats": {
         "game.ai.levels",
+        "game.engine.rules",
         "game.i18n",
         "game.profile.json_format",
         "game.profile.settings",

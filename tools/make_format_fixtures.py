@@ -85,11 +85,13 @@ def the_settings() -> Settings:
 def the_stats() -> Stats:
     stats = Stats()
     for result in (
-        MatchResult("hard", 41, won=True, shared=False, rounds_at_zero=3, went_out=2),
-        MatchResult("hard", 90, won=False, shared=False, rounds_at_zero=1, went_out=0),
-        MatchResult("easy", 12, won=True, shared=True, rounds_at_zero=5, went_out=4),
-        MatchResult("mixed", 77, won=False, shared=False, rounds_at_zero=0, went_out=1),
-        MatchResult("hard", 30, False, False, rounds_at_zero=1, went_out=1, abandoned=True),
+        MatchResult("hard", 41, won=True, shared=False, rounds_at_zero=3, went_out=2, players=4),
+        MatchResult("hard", 90, won=False, shared=False, rounds_at_zero=1, went_out=0, players=4),
+        MatchResult("easy", 12, won=True, shared=True, rounds_at_zero=5, went_out=4, players=4),
+        MatchResult("mixed", 77, won=False, shared=False, rounds_at_zero=0, went_out=1, players=4),
+        MatchResult(
+            "hard", 30, False, False, rounds_at_zero=1, went_out=1, abandoned=True, players=4
+        ),
     ):
         stats = stats.record(result)
     return stats

@@ -1,16 +1,18 @@
-"""The player's statistics: a pure value, per opponents' level and overall, with a JSON form.
+"""The player's statistics: a pure value, per opponents' level, per table size and overall,
+with a JSON form.
 
-A match is filed under the *level* of its three AI seats (:func:`level_key`):
-``"easy"``, ``"normal"`` or ``"hard"`` when all three play that level,
+A match is filed under the *level* of its AI seats (:func:`level_key`):
+``"easy"``, ``"normal"`` or ``"hard"`` when all of them play that level,
 ``"mixed"`` when they play different levels, ``"custom"`` as soon as one seat
 plays anything else (another built-in policy or a ``package.module:Class``).
-Every match is also counted in :attr:`Stats.overall`.
+It is also filed under its *table size*, the number of players (2 to 8), and counted
+in :attr:`Stats.overall`.
 
 Counting rules:
 
 - a shared win counts as a win, and is also counted in ``shared``;
-- winning streaks count consecutive wins (shared ones included) at a level, and
-  overall across levels; a loss or an abandoned match ends the current streak;
+- winning streaks count consecutive wins (shared ones included) at a level or a table
+  size, and overall across them; a loss or an abandoned match ends the current streak;
 - an *abandoned* match (left before its last round was scored) counts as played
   and as a loss, and breaks the current streak; its total does not enter the
   best, worst and average totals, which are over finished matches only. The
@@ -18,26 +20,30 @@ Counting rules:
   and count (:data:`ABANDONED_RULE` says this to the player).
 
 >>> stats = Stats().record(MatchResult("hard", 41, won=True, shared=False,
-...     rounds_at_zero=4, went_out=3, abandoned=False))
+...     rounds_at_zero=4, went_out=3, abandoned=False, players=6))
 >>> stats.for_level("hard").won, stats.overall.average, stats.for_level("easy").played
 (1, 41.0, 0)
+>>> stats.for_table(6).won, stats.for_table(4).played
+(1, 0)
 >>> Stats.from_json(stats.to_json()) == stats
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from game.ai.levels import OFFERED_LEVELS
+from game.engine.rules import ALLOWED
 from game.files import shown
 from game.i18n import N_
 from game.profile.json_format import Upgrades, upgraded
 
-FORMAT = 1
-"""Version of the JSON document written by :meth:`Stats.to_json`."""
+FORMAT = 2
+"""Version of the JSON document written by :meth:`Stats.to_json` (2: per table size too)."""
 
 MIXED = "mixed"
 """The level key of a match whose AI seats play different levels."""
@@ -45,8 +51,8 @@ CUSTOM = "custom"
 """The level key of a match where some AI seat plays a policy that is not a level."""
 LEVEL_KEYS = (*OFFERED_LEVELS, MIXED, CUSTOM)
 """Every level key, in the order a statistics screen lists them."""
-AI_SEATS = (1, 2, 3)
-"""The seats whose policies set a four-seat match's level: Left, Top, Right."""
+TABLE_SIZES: tuple[int, ...] = ALLOWED["players"]
+"""Every table size (number of players), smallest first, as a statistics screen lists them."""
 
 ABANDONED_RULE = N_(
     "A match you leave before the end counts as played and lost, and ends your winning "
@@ -56,7 +62,7 @@ ABANDONED_RULE = N_(
 """How an abandoned match counts, in words the statistics screen can show."""
 
 
-def level_key(policies: Mapping[int, str], players: int = 4) -> str:
+def level_key(policies: Mapping[int, str], players: int) -> str:
     """The level key of a match of ``players`` whose seats play ``policies`` (seat →
     policy spec).
 
@@ -66,7 +72,7 @@ def level_key(policies: Mapping[int, str], players: int = 4) -> str:
     ``"mixed"``; any other spec at any of them → ``"custom"``. Raises ``ValueError`` if
     one of those seats has no policy.
     """
-    seats = tuple(range(1, players)) if players != 4 else AI_SEATS
+    seats = tuple(range(1, players))
     missing = [seat for seat in seats if seat not in policies]
     if missing:
         raise ValueError(f"no policy for AI seat {missing[0]} (seats {seats} set the level)")
@@ -107,10 +113,15 @@ class MatchResult:
     """Rounds the player went out."""
     abandoned: bool = False
     """True if the match was left before its end."""
+    players: int = dataclasses.field(kw_only=True)
+    """The table size: how many played the match, one of :data:`TABLE_SIZES`."""
 
     def __post_init__(self) -> None:
         if self.level not in LEVEL_KEYS:
             raise ValueError(f"level must be one of {', '.join(LEVEL_KEYS)}, not {self.level!r}")
+        if type(self.players) is not int or self.players not in TABLE_SIZES:
+            low, high = TABLE_SIZES[0], TABLE_SIZES[-1]
+            raise ValueError(f"players must be from {low} to {high}, not {shown(self.players, 24)}")
         for name in ("total", "rounds_at_zero", "went_out"):
             _check_count(getattr(self, name), name)
         for name in ("won", "shared", "abandoned"):
@@ -134,9 +145,9 @@ def result_from(
     """The result of a match for the player at ``seat``, from its end-of-match facts.
 
     ``seat_totals`` and each row of ``round_scores`` (one per round scored) hold
-    one figure per seat; ``winners`` are the winning seats (several if shared),
-    empty for an abandoned match or a tie that gives the match to nobody (rule
-    ``tie="nobody"``: a loss for every seat); ``went_out_rounds``
+    one figure per seat (as many as the table's size); ``winners`` are the winning
+    seats (several if shared), empty for an abandoned match or a tie that gives the
+    match to nobody (rule ``tie="nobody"``: a loss for every seat); ``went_out_rounds``
     is how many rounds the player went out. Raises ``ValueError`` for facts that
     do not fit together.
     """
@@ -162,12 +173,13 @@ def result_from(
         rounds_at_zero=sum(1 for scores in round_scores if scores[seat] == 0),
         went_out=went_out_rounds,
         abandoned=abandoned,
+        players=seats,
     )
 
 
 @dataclass(frozen=True, slots=True)
 class LevelStats:
-    """The statistics of the matches at one level (or overall)."""
+    """The statistics of the matches at one level, at one table size, or overall."""
 
     played: int = 0
     """Matches played, abandoned ones included."""
@@ -241,7 +253,7 @@ class LevelStats:
         return self.total_sum / self.finished if self.finished else None
 
     def record(self, result: MatchResult) -> LevelStats:
-        """These statistics with ``result`` added (the level of ``result`` is not checked)."""
+        """These statistics with ``result`` added (its level and size are not checked)."""
         streak = self.current_streak + 1 if result.won else 0
         counted = not result.abandoned
         best, worst = self.best_total, self.worst_total
@@ -285,30 +297,46 @@ class LevelStats:
 
 
 _ADDED_UP = ("played", "won", "shared", "abandoned", "rounds_at_zero", "went_out", "total_sum")
-"""The figures of :attr:`Stats.overall` that are the sums of those of the levels."""
+"""The figures of :attr:`Stats.overall` that are the sums of those of the levels (and of
+the table sizes)."""
+TABLE_KEYS = tuple(map(str, TABLE_SIZES))
+"""The table sizes as the JSON form keys them."""
+
+
+def _check_adds_up(overall: LevelStats, parts: Iterable[LevelStats], what: str) -> None:
+    """``ValueError`` unless ``overall`` adds up the ``parts`` (each level, or each table
+    size: ``what``) and has their best and worst totals."""
+    parts = list(parts)
+    for name in _ADDED_UP:
+        if getattr(overall, name) != sum(getattr(s, name) for s in parts):
+            raise ValueError(f"overall {name} is not the sum of the {what}'")
+    best = min((s.best_total for s in parts if s.best_total is not None), default=None)
+    worst = max((s.worst_total for s in parts if s.worst_total is not None), default=None)
+    if (overall.best_total, overall.worst_total) != (best, worst):
+        raise ValueError(f"overall best and worst totals are not those of the {what}")
 
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """All of the player's statistics: per level key and overall. Build with :meth:`record`."""
+    """All of the player's statistics: per level key, per table size and overall. Build with
+    :meth:`record`."""
 
     overall: LevelStats = LevelStats()
-    """Every match, whatever the level; its streaks run across levels."""
+    """Every match, whatever the level and size; its streaks run across them."""
     levels: tuple[tuple[str, LevelStats], ...] = ()
     """The levels with a match recorded, in :data:`LEVEL_KEYS` order."""
+    tables: tuple[tuple[int, LevelStats], ...] = ()
+    """The table sizes with a match recorded, in :data:`TABLE_SIZES` order."""
 
     def __post_init__(self) -> None:
         keys = [key for key, _ in self.levels]
         if keys != [key for key in LEVEL_KEYS if key in keys]:
             raise ValueError(f"levels must be distinct keys of {LEVEL_KEYS}, in order; got {keys}")
-        for name in _ADDED_UP:
-            if getattr(self.overall, name) != sum(getattr(s, name) for _, s in self.levels):
-                raise ValueError(f"overall {name} is not the sum of the levels'")
-        finished = [s for _, s in self.levels if s.finished]
-        best = min((s.best_total for s in finished if s.best_total is not None), default=None)
-        worst = max((s.worst_total for s in finished if s.worst_total is not None), default=None)
-        if (self.overall.best_total, self.overall.worst_total) != (best, worst):
-            raise ValueError("overall best and worst totals are not those of the levels")
+        sizes = [size for size, _ in self.tables]
+        if sizes != [size for size in TABLE_SIZES if size in sizes]:
+            raise ValueError(f"table sizes must be distinct, of {TABLE_SIZES}, in order: {sizes}")
+        _check_adds_up(self.overall, (s for _, s in self.levels), "levels")
+        _check_adds_up(self.overall, (s for _, s in self.tables), "table sizes")
 
     def for_level(self, key: str) -> LevelStats:
         """The statistics of level ``key`` (empty if none recorded); ``ValueError`` if unknown."""
@@ -316,21 +344,34 @@ class Stats:
             raise ValueError(f"unknown level {key!r}; levels: {', '.join(LEVEL_KEYS)}")
         return dict(self.levels).get(key, LevelStats())
 
+    def for_table(self, players: int) -> LevelStats:
+        """The statistics at tables of ``players`` (empty if none recorded); ``ValueError`` if
+        no table seats that many."""
+        if players not in TABLE_SIZES:
+            raise ValueError(f"no table of {players!r} players; sizes: {', '.join(TABLE_KEYS)}")
+        return dict(self.tables).get(players, LevelStats())
+
     def record(self, result: MatchResult) -> Stats:
-        """New statistics: these with ``result`` added to its level and to the overall."""
+        """New statistics: these with ``result`` added to its level, its table size and the
+        overall."""
         by_key = dict(self.levels)
         by_key[result.level] = self.for_level(result.level).record(result)
+        by_size = dict(self.tables)
+        by_size[result.players] = self.for_table(result.players).record(result)
         return Stats(
             overall=self.overall.record(result),
             levels=tuple((key, by_key[key]) for key in LEVEL_KEYS if key in by_key),
+            tables=tuple((size, by_size[size]) for size in TABLE_SIZES if size in by_size),
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object form: ``{"format": 1, "overall": {...}, "levels": {key: {...}}}``."""
+        """The JSON object form: ``{"format": 2, "overall": {...}, "levels": {key: {...}},
+        "tables": {"4": {...}}}`` (a table size as a string key)."""
         return {
             "format": FORMAT,
             "overall": self.overall.to_json(),
             "levels": {key: stats.to_json() for key, stats in self.levels},
+            "tables": {str(size): stats.to_json() for size, stats in self.tables},
         }
 
     @classmethod
@@ -340,34 +381,21 @@ class Stats:
 
         Raises ``ValueError`` saying what is wrong: not an object, a missing or
         non-integer ``format``, a format from a newer version, unknown or missing
-        keys, a count that is negative or not a whole number, figures that do not
-        add up.
+        keys, levels or table sizes, a count that is negative or not a whole number,
+        figures that do not add up.
         """
         data = upgraded(data, FORMAT, UPGRADES)
-        unknown = sorted(set(data) - {"format", "overall", "levels"}, key=str)
+        unknown = sorted(set(data) - {"format", "overall", "levels", "tables"}, key=str)
         if unknown:
             raise ValueError(f"statistics: unknown key {unknown[0]!r}")
-        for key in ("overall", "levels"):
+        for key in ("overall", "levels", "tables"):
             if key not in data:
                 raise ValueError(f"statistics: missing key {key!r}")
-        levels = data["levels"]
-        if not isinstance(levels, dict):
-            raise ValueError(
-                f"statistics 'levels' must be a JSON object, not {type(levels).__name__}"
-            )
-        strays = [key for key in levels if key not in LEVEL_KEYS]
-        if strays:
-            known = ", ".join(LEVEL_KEYS)
-            raise ValueError(f"statistics: unknown level {strays[0]!r}; levels: {known}")
         try:
-            return cls(
-                overall=LevelStats.from_json(data["overall"], "statistics 'overall'"),
-                levels=tuple(
-                    (key, LevelStats.from_json(levels[key], f"statistics level {key!r}"))
-                    for key in LEVEL_KEYS
-                    if key in levels
-                ),
-            )
+            overall = LevelStats.from_json(data["overall"], "statistics 'overall'")
+            levels = _parts(data, "levels", LEVEL_KEYS, "level")
+            tables = _parts(data, "tables", TABLE_KEYS, "table size")
+            return cls(overall, levels, tuple((int(key), s) for key, s in tables))
         except ValueError as error:
             message = str(error)
             raise ValueError(
@@ -375,6 +403,35 @@ class Stats:
             ) from None
 
 
-UPGRADES: Upgrades = {}
+def _parts(
+    data: dict[str, Any], name: str, keys: tuple[str, ...], what: str
+) -> tuple[tuple[str, LevelStats], ...]:
+    """The statistics in the object ``data[name]``, keyed by some of ``keys`` (each one
+    ``what``), in the order of ``keys``; ``ValueError`` saying what is wrong."""
+    parts = data[name]
+    if not isinstance(parts, dict):
+        raise ValueError(f"statistics {name!r} must be a JSON object, not {type(parts).__name__}")
+    strays = [key for key in parts if key not in keys]
+    if strays:
+        stray = shown(repr(strays[0]), 24)
+        raise ValueError(f"statistics: unknown {what} {stray}; {what}s: {', '.join(keys)}")
+    return tuple(
+        (key, LevelStats.from_json(parts[key], f"statistics {what} {key!r}"))
+        for key in keys
+        if key in parts
+    )
+
+
+def _tables_of_four(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the statistics per table size, every match so far counted at a table of
+    four (the only one there was)."""
+    if "tables" in old:
+        raise ValueError("statistics: unknown key 'tables' (format 1 has none)")
+    overall = old.get("overall")
+    played = not isinstance(overall, dict) or overall.get("played") != 0
+    return {**old, "format": 2, "tables": {"4": overall} if played else {}}
+
+
+UPGRADES: Upgrades = {1: _tables_of_four}
 """The steps that bring an earlier ``stats.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Stats.from_json` applies them."""

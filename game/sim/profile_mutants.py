@@ -90,9 +90,9 @@ def good_profile(seed: int = 8) -> dict[str, dict[str, Any]]:
         went_out=1,
     )
     stats = Stats()
-    for total, won in ((41, True), (90, False), (66, True)):
-        stats = stats.record(MatchResult("hard", total, won, False, 2, 3))
-    stats = stats.record(MatchResult("mixed", 0, False, False, 1, 0, abandoned=True))
+    for total, won, players in ((41, True, 4), (90, False, 2), (66, True, 4)):
+        stats = stats.record(MatchResult("hard", total, won, False, 2, 3, players=players))
+    stats = stats.record(MatchResult("mixed", 0, False, False, 1, 0, True, players=6))
     return {
         SETTINGS_FILE: settings.to_json(),
         MATCH_FILE: saved.to_json(),

@@ -51,9 +51,9 @@ def test_the_offered_levels_are_the_ones_settings_statistics_and_the_command_lin
     for name in OFFERED_LEVELS:
         assert Settings(levels=(name,) * 3).levels == (name,) * 3
         assert parse_options(["--level", name]).level == name
-        assert level_key(dict.fromkeys((1, 2, 3), name)) == name
+        assert level_key(dict.fromkeys((1, 2, 3), name), 4) == name
     assert LEVEL_KEYS[: len(OFFERED_LEVELS)] == OFFERED_LEVELS
     for name in set(POLICIES) - set(OFFERED_LEVELS):
         with pytest.raises(ValueError, match="level must be one of"):
             Settings(levels=(name,) * 3)
-        assert level_key(dict.fromkeys((1, 2, 3), name)) == "custom"
+        assert level_key(dict.fromkeys((1, 2, 3), name), 4) == "custom"

@@ -104,15 +104,16 @@ def overlaps(seen: Seen) -> list[str]:
 
 
 def profile_with(saved: SavedMatch) -> str:
-    """A fresh profile folder holding ``saved`` and a few finished matches."""
+    """A fresh profile folder holding ``saved`` and a few finished matches (at two table
+    sizes)."""
     folder = tempfile.mkdtemp(prefix="three-thirteen-tour-")
     memory = Memory(Profile(Path(folder)))
     # every button of the table shows; a new match seats as many as the saved one
     memory.save_settings(Settings(undo=True).seated(saved.match.players))
     memory.save_match(saved)
-    for level, winners in (("easy", (0,)), ("hard", (1, 2))):  # two: the coach still speaks
-        rounds = ((0, 5, 6, 7), (3, 0, 9, 2))
-        memory.record(result_from(level, (30, 40, 50, 60), winners, rounds, 1))
+    for level, winners, seats in (("easy", (0,), 4), ("hard", (1, 2), 6)):  # two: the coach
+        rounds = ((0, 5, 6, 7, 8, 9)[:seats], (3, 0, 9, 2, 1, 4)[:seats])  # still speaks
+        memory.record(result_from(level, (30, 40, 50, 60, 70, 80)[:seats], winners, rounds, 1))
     return folder
 
 

@@ -23,14 +23,14 @@ def test_a_finished_match_is_counted_for_its_level_and_overall(app: App) -> None
     play(app, table)
     match = table.match
     stats = app.memory.stats
-    level = stats.for_level(level_key(SEATS))
+    level = stats.for_level(level_key(SEATS, 4))
     for figures in (stats.overall, level):
         assert figures.played == 1 and figures.abandoned == 0
         assert figures.won == (1 if 0 in match.winners else 0)
         assert figures.shared == (1 if 0 in match.winners and len(match.winners) > 1 else 0)
         assert figures.best_total == figures.worst_total == match.totals[0]
         assert figures.rounds_at_zero == sum(1 for scores in match.round_scores if scores[0] == 0)
-    assert level_key(SEATS) == "custom", "random and easy seats are not one level"
+    assert level_key(SEATS, 4) == "custom", "random and easy seats are not one level"
 
 
 def test_a_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path: Path) -> None:

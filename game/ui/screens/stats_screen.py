@@ -1,4 +1,5 @@
-"""The statistics screen: per opponents' level and overall, with a reset that asks first."""
+"""The statistics screen: per opponents' level, overall and per table size, with a reset that
+asks first."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ LEVEL_HEADINGS = {
 """Each column's heading: a level as the table names it, or how the seats were mixed."""
 CONFIRM_SECONDS = 4.0
 """How long "Reset? Click again" waits for the second click."""
-FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
+Figure = tuple[str, Callable[[LevelStats], str]]
+"""A row of a table: its label and how a column's statistics show it."""
+FIGURES: tuple[Figure, ...] = (
     (N_("Matches played"), lambda s: str(s.played)),
     (N_("Won"), lambda s: str(s.won)),
     (N_("  of which shared"), lambda s: str(s.shared)),
@@ -35,11 +38,30 @@ FIGURES: tuple[tuple[str, Callable[[LevelStats], str]], ...] = (
     (N_("Best winning streak"), lambda s: str(s.best_streak)),
     (N_("Abandoned"), lambda s: str(s.abandoned)),
 )
-"""Each row of the table: its label and how a column's statistics show it."""
+"""The rows of the levels' table."""
+SIZES_CORNER = N_("Players at the table")
+"""Over the table sizes' numbers, in the corner of their table."""
+SIZE_FIGURES = tuple(
+    (label, show)
+    for label, show in FIGURES
+    if label in {"Matches played", "Won", "Win rate", "Best total", "Worst total", "Average total"}
+)
+"""The rows of the table sizes' table (of the sizes played): how you fare at each, short
+enough to be read under the levels' table without scrolling in a usual window."""
+
+
+def table(
+    corner: str,
+    columns: list[tuple[str, LevelStats]],
+    figures: tuple[Figure, ...] = FIGURES,
+) -> list[Line]:
+    """A row naming the ``columns`` (after ``corner``), then a row of each of ``figures``."""
+    lines = [row(corner, *(name for name, _figures in columns), colour=GOLD, bold=True)]
+    return lines + [row(_(label), *(show(s) for _name, s in columns)) for label, show in figures]
 
 
 class StatsScene(ReadingScene):
-    """Your matches counted, per level of the opponents and overall."""
+    """Your matches counted, per level of the opponents and overall, then per table size."""
 
     title = N_("Statistics")
 
@@ -56,10 +78,14 @@ class StatsScene(ReadingScene):
         levels = [(_(LEVEL_HEADINGS[key]), stats.for_level(key)) for key in LEVEL_KEYS]
         return [(_("Overall"), stats.overall), *((name, s) for name, s in levels if s.played)]
 
+    def sizes(self) -> list[tuple[str, LevelStats]]:
+        """Each table size that has matches, by its number of players."""
+        return [(str(size), s) for size, s in self.context.memory.stats.tables if s.played]
+
     def lines(self) -> list[Line]:
-        columns = self.columns()
-        lines = [row("", *(name for name, _figures in columns), colour=GOLD, bold=True)]
-        lines += [row(_(label), *(show(s) for _name, s in columns)) for label, show in FIGURES]
+        lines = table("", self.columns())
+        if sizes := self.sizes():
+            lines += [BLANK, *table(_(SIZES_CORNER), sizes, SIZE_FIGURES)]
         return [*lines, BLANK, paragraph(_(ABANDONED_RULE), MUTED)]
 
     def _reset(self) -> None:
