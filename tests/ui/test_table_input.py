@@ -15,12 +15,12 @@ from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.kit.widgets import GOLD
 from game.ui.table.drag import DropTarget, TargetKind
-from game.ui.table.match_setup import MatchSetup
+from game.ui.table.match_setup import MatchSetup, level_seats
 from game.ui.table.summary import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until, table_of
 from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
-from tests.ui.test_table_mouse import GREEDY, settle, start_table, wait_for_my_turn
+from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
 
 
 def start_and_draw(app: App, seed: int) -> TableScene:
@@ -153,7 +153,7 @@ def test_the_discard_pile_takes_a_drop_exactly_where_it_glows(app: App) -> None:
 
 
 def test_an_ai_move_takes_about_half_a_second(app: App) -> None:
-    table = TableScene(app, MatchSetup(seed=25, policies=dict(GREEDY), move_seconds=0.45))
+    table = TableScene(app, MatchSetup(seed=25, policies=level_seats("greedy"), move_seconds=0.45))
     app.replace(table)
     step_until(app, lambda: table.shown.hand_size > 0 and not table.busy, 5000)
 

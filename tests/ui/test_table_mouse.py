@@ -8,19 +8,27 @@ import pygame
 import pytest
 
 from game.engine.actions import Discard, Draw, DrawSource, Phase
+from game.engine.rules import RuleSet
+from game.places import default_names
 from game.ui.app import App
-from game.ui.table.match_setup import MatchSetup
+from game.ui.table.match_setup import MatchSetup, level_seats
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.card_words import card_name
 from tests.ui.driver import FRAME, click, drag, post, step_until
 from tests.ui.players import MousePlayer
 
-GREEDY = {1: "greedy", 2: "greedy", 3: "greedy"}
 
-
-def start_table(app: App, seed: int = 7, pace: float = 0.0) -> TableScene:
-    table = TableScene(app, MatchSetup(seed=seed, policies=dict(GREEDY), move_seconds=pace))
+def start_table(app: App, seed: int = 7, pace: float = 0.0, players: int = 4) -> TableScene:
+    """A new match of ``players`` against greedy opponents."""
+    setup = MatchSetup(
+        seed=seed,
+        rules=RuleSet(players=players),
+        policies=level_seats("greedy", players),
+        move_seconds=pace,
+        names=default_names(players),
+    )
+    table = TableScene(app, setup)
     app.replace(table)
     return table
 
@@ -47,8 +55,10 @@ def assert_hand_matches(table: TableScene) -> None:
 
 
 @pytest.mark.slow
-def test_a_whole_match_by_drag_and_drop(app: App) -> None:
-    table = start_table(app)
+@pytest.mark.parametrize("players", [4, 2, 6, 8])
+def test_a_whole_match_by_drag_and_drop(app: App, players: int) -> None:
+    table = start_table(app, players=players)
+    assert table.layout.players == players
     player = MousePlayer()
     turns = 0
     while True:
@@ -71,7 +81,8 @@ def test_a_whole_match_by_drag_and_drop(app: App) -> None:
         assert discard.card not in table.hand
         turns += 1
     assert table.match.is_over
-    assert turns > 40
+    assert turns > 40 if players == 4 else turns >= table.match.rules.rounds
+    assert len(table.shown.totals) == players
     end = app.stack.top
     assert isinstance(end, MatchEndScene)
     assert end.event.winners == table.match.winners
