@@ -193,7 +193,7 @@ def test_the_title_offers_continue_only_for_a_match_it_can_show(tmp_path: Path) 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [5, 6, 8])
-def test_autoplay_on_settings_of_another_table_size_plays_a_round(
+def test_autoplay_on_settings_of_any_table_size_plays_a_round_there(
     tmp_path: Path, players: int
 ) -> None:
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"format": 1, "rules": {"players": players}}))
@@ -203,4 +203,6 @@ def test_autoplay_on_settings_of_another_table_size_plays_a_round(
     done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr
-    assert list(tmp_path.glob("settings.json.foreign-*"))
+    assert not list(tmp_path.glob("settings.json.*-*")), "the settings were fine"
+    settings = Memory(Profile(tmp_path)).settings
+    assert settings.rules.players == players and len(settings.names) == players - 1

@@ -61,19 +61,22 @@ def keep_screenshot(seen: Seen, tag: str) -> None:
 
 
 def run_everywhere(
-    make: Callable[..., App], check: Callable[[Seen], None], prepare: Callable[[App], None]
+    make: Callable[..., App],
+    check: Callable[[Seen], None],
+    prepare: Callable[[App], None],
+    players: int = 4,
 ) -> list[str]:
-    """The tour of a window, then the autoplay of the rest of the match in another: the
-    names of the screens seen at the end."""
-    app = make(profile_with(late_saved_match()))
+    """The tour of a window at a table of ``players``, then the autoplay of the rest of the
+    match in another: the names of the screens seen at the end."""
+    app = make(profile_with(late_saved_match(players=players)))
     prepare(app)
     tour(app, check)
     app.close()
-    app = make(profile_with(late_saved_match()), level="hard")  # the title names the seats
+    app = make(profile_with(late_saved_match(players=players)), level="hard")  # names the seats
     prepare(app)
     Tour(app, check).title("title, opponents given")
     app.close()
-    app = make(profile_with(late_saved_match()), autoplay=True, resume=True)
+    app = make(profile_with(late_saved_match(players=players)), autoplay=True, resume=True)
     prepare(app)
     seen = list(autoplay_to_the_end(app, check))
     app.close()
