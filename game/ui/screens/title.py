@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pygame
@@ -108,10 +109,19 @@ class TitleScene(Scene):
         return self._lines(self.saved_line, TOTALS_APART)
 
     def _level_label(self) -> str:
+        """The opponents' levels: one if they all play it; else each seat's, or with more
+        than three opponents how many play each (``2× Hard · 3× Easy``)."""
         levels = self.context.memory.settings.levels
         if len(set(levels)) == 1:
-            return _("Opponents: {levels}").format(levels=policy_label(levels[0]))
-        return _("Opponents: {levels}").format(levels=" · ".join(map(policy_label, levels)))
+            shown = policy_label(levels[0])
+        elif len(levels) <= 3:
+            shown = " · ".join(map(policy_label, levels))
+        else:
+            counted = Counter(levels)
+            shown = " · ".join(
+                f"{count}× {policy_label(level)}" for level, count in counted.items()
+            )
+        return _("Opponents: {levels}").format(levels=shown)
 
     def _next_level(self) -> None:
         """Every opponent one level up (after Hard, Easy again); kept in the settings."""
@@ -180,7 +190,9 @@ class TitleScene(Scene):
         fitted = (room - saved) / (count - GAP / 2) if saved else room / (count - GAP)
         step = min(height * MOST_STEP, fitted)
         button_height, gap = int(step * (1 - GAP)), int(step * GAP)
-        button_width = round(width * 0.24)
+        text = self.context.text
+        needed = max(button.width_needed(text, small) for button in self.buttons)
+        button_width = min(max(round(width * 0.24), needed), round(width * 0.9))
         y = top
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, y, button_width, button_height)
