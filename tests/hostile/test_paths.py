@@ -33,7 +33,7 @@ def test_a_profile_folder_that_is_not_utf8_plays_and_saves(tmp_path: Path) -> No
     app = open_window(folder)
     try:
         frames(app)
-        assert press(app, "Opponents: Normal")  # kept in the settings at once
+        assert press(app, "3 opponents: Normal")  # kept in the settings at once
         assert press(app, "New game")
         frames(app, 60)
         app.memory.profile.flush()
@@ -51,7 +51,7 @@ def test_a_notice_naming_a_folder_that_is_not_utf8_is_drawn(tmp_path: Path) -> N
     app = open_window(blocker / "profile")
     try:
         frames(app)
-        assert press(app, "Opponents: Normal")  # kept in the settings at once: it fails
+        assert press(app, "3 opponents: Normal")  # kept in the settings at once: it fails
         frames(app, 10)
         notices = notices_shown(app)
     finally:

@@ -9,7 +9,7 @@ import pygame
 
 from game.ai.levels import OFFERED_LEVELS
 from game.engine.cards import Card, Rank, Suit
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.profile.saved_match import SavedMatch
 from game.ui.kit.art import card_height as art_height
 from game.ui.kit.felt import felt
@@ -109,8 +109,8 @@ class TitleScene(Scene):
         return self._lines(self.saved_line, TOTALS_APART)
 
     def _level_label(self) -> str:
-        """The opponents' levels: one if they all play it; else each seat's, or with more
-        than three opponents how many play each (``2× Hard · 3× Easy``)."""
+        """How many opponents, and their levels: one if they all play it; else each seat's,
+        or with more than three opponents how many play each (``2× Hard · 3× Easy``)."""
         levels = self.context.memory.settings.levels
         if len(set(levels)) == 1:
             shown = policy_label(levels[0])
@@ -121,7 +121,8 @@ class TitleScene(Scene):
             shown = " · ".join(
                 f"{count}× {policy_label(level)}" for level, count in counted.items()
             )
-        return _("Opponents: {levels}").format(levels=shown)
+        words = ngettext("{count} opponent: {levels}", "{count} opponents: {levels}", len(levels))
+        return words.format(count=len(levels), levels=shown)
 
     def _next_level(self) -> None:
         """Every opponent one level up (after Hard, Easy again); kept in the settings."""
