@@ -176,7 +176,7 @@ class OverlayLayout:
             beside = self._sheet_beside(players, sheet_width, sum_width)
             if beside.holds(widest):
                 smaller = beside.card_height(widest) / max(1, below.card_height(widest))
-                chosen = beside if smaller >= SIDE_SHEET_CARDS else below
+                chosen = beside.packed(widest) if smaller >= SIDE_SHEET_CARDS else below
         legible = chosen.names_above or below.rows[0].height >= self.text_size * NAMES_BESIDE
         if legible and chosen.card_height(widest) >= self.text_size * DENSE_CARDS:
             return chosen
@@ -256,6 +256,17 @@ class SummaryParts:
     def label_line(self) -> int:
         """The height of the line under the cards."""
         return round(TypeScale(self.text_size).help * LABEL_LINE)
+
+    def packed(self, widest: float) -> SummaryParts:
+        """These parts with the rows no taller than their cards need (with a line of room
+        between two): a few hands in a tall panel stay together at its top."""
+        height = self.card_height(widest)
+        tallest = self.name_line + height + 4 + self.label_line * self.sum_lines + self.text_size
+        if tallest >= self.rows[0].height:
+            return self
+        first = self.rows[0]
+        rows = _rows(first.left, first.top, first.width, tallest, len(self.rows))
+        return replace(self, rows=rows)
 
     def cards_box(self, row: pygame.Rect) -> pygame.Rect:
         """Where the cards of ``row`` go."""
