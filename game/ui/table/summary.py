@@ -598,7 +598,7 @@ class RoundSummaryScene(Overlay):
             below = (row.left, top + round(size * 1.4))
             text.blit(surface, points, size, colour, box=box, topleft=below)
             line_left, line_top = 0, 0
-        under = min(top + height + 2, row.bottom - parts.label_line)  # on the cards if need be
+        under = min(top + height + 2, row.bottom - parts.label_line * parts.sum_lines)  # or on them
         line_top = line_top or under
         hand = pygame.Rect(cards.left, top, cards.width, height)
         end, right = self._paint_groups(surface, parts, seat, hand, under)
