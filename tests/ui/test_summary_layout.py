@@ -14,6 +14,8 @@ from game.ui.table.score_sheet import sheet_line
 from game.ui.table.summary import CARD_STEP, overlay_layout
 
 SIZES = [(640, 400), (800, 500), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+TABLE_SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+"""Where a table of any count is laid out (issue 28: from 800×600)."""
 ROUNDS = 11
 WIDEST = 13 + 4
 """A 13-card hand in three melds and its leftover cards: 13 cards and 4 gaps."""
@@ -66,3 +68,25 @@ def test_the_match_end_keeps_its_buttons_inside_its_panel(size: tuple[int, int])
 
 def unpressed() -> None:
     """What the buttons do here: nothing (their places are looked at)."""
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=[f"{w}x{h}" for w, h in TABLE_SIZES])
+def test_every_hand_has_a_row_of_its_own_at_every_count(
+    size: tuple[int, int], players: int
+) -> None:
+    """Each seat's row inside the content, clear of the others and of the sheet, its cards
+    legible; a long sum of leftover cards may take a second line."""
+    layout = overlay_layout(size)
+    size_ = layout.text_size
+    parts = layout.hand_rows(players, ROUNDS + 2, WIDEST, size_ * 20, size_ * 40, size_ * 12)
+    rows = parts.rows
+    assert len(rows) == players
+    assert all(layout.content.contains(row) for row in [*rows, parts.sheet])
+    for index, row in enumerate(rows):
+        assert row.collidelist(rows[index + 1 :]) == -1, "two hands share a row"
+        assert not row.colliderect(parts.sheet), "a hand runs into the sheet"
+    height = parts.card_height(WIDEST)
+    box = parts.cards_box(rows[0])
+    assert height >= 20 and height <= box.height
+    assert height * (CARD_STEP * (WIDEST - 1) + CARD_ASPECT) <= box.width, "cards leave the row"

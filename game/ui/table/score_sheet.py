@@ -110,16 +110,19 @@ def paint_score_sheet(
     highlight: Sequence[int] = (),
     counted: float = 1.0,
     current: int | None = None,
+    only: int | None = None,
 ) -> None:
-    """Rounds down, players across, with the totals in the last row; ``counted`` is the
-    share of the last round's points shown so far (the summary counts them up).
+    """Rounds down (``only`` that round, if given), players across, with the totals in the
+    last row; ``counted`` is the share of the last round's points
+    shown so far (the summary counts them up).
 
     The marks: the ``current`` round's row on a plate, ``×2`` after a doubled round,
     :data:`WENT_OUT_MARK` beside the points of who went out, :data:`LEADER_MARK` before
     the name of the leader (the lowest total, once a round is scored)."""
     rounds, players = len(shown.rules.hand_sizes), len(shown.hands)
     body = TypeScale.for_window(surface.get_size()).body
-    line = sheet_line(area, rounds + 2, body)
+    listed = range(rounds) if only is None else range(only, only + 1)
+    line = sheet_line(area, len(listed) + 2, body)
     style, widths = sheet_fit(text, area, body, line, shown, seating)
     lefts = [area.left + sum(widths[:column]) for column in range(len(widths))]
 
@@ -127,8 +130,9 @@ def paint_score_sheet(
         box = pygame.Rect(lefts[column] + 2, area.top + line * row, widths[column] - 4, line)
         text.blit(surface, value, style.size, colour, bold, box=box, center=box.center)
 
-    if current is not None and current < rounds:
-        plate = pygame.Rect(area.left, area.top + line * (current + 1), area.width, line)
+    if current is not None and current in listed:
+        row = listed.index(current) + 1
+        plate = pygame.Rect(area.left, area.top + line * row, area.width, line)
         surface.blit(translucent_plate(plate.size, 50, 4, GOLD), plate)
     leaders = sheet_leaders(shown)
     cell(0, 0, _("Round"), MUTED, True)
@@ -136,9 +140,9 @@ def paint_score_sheet(
         colour = GOLD if seat in highlight or seat in leaders else INK
         name = seating.name(seat)
         cell(seat + 1, 0, f"{LEADER_MARK} {name}" if seat in leaders else name, colour, True)
-    for number in range(rounds):
+    for row, number in enumerate(listed, start=1):
         dealt = round_label(shown, number, style.compact)
-        cell(0, number + 1, dealt, GOLD if number == current else MUTED, False)
+        cell(0, row, dealt, GOLD if number == current else MUTED, False)
         if number < len(shown.round_scores):
             last = number == len(shown.round_scores) - 1
             goer = shown.goers[number] if number < len(shown.goers) else None
@@ -146,8 +150,8 @@ def paint_score_sheet(
                 value = str(counted_up(points, counted) if last else points)
                 if seat == goer:
                     value = f"{value} {WENT_OUT_MARK}"
-                cell(seat + 1, number + 1, value, INK if points else GOLD, False)
-    totals_row = rounds + 1
+                cell(seat + 1, row, value, INK if points else GOLD, False)
+    totals_row = len(listed) + 1
     top = area.top + line * totals_row
     pygame.draw.line(surface, MUTED, (area.left, top), (area.right, top))
     cell(0, totals_row, _("Total"), MUTED, True)

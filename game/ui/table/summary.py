@@ -8,7 +8,7 @@ table itself; where its parts go is worked out in one place
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import pygame
@@ -61,8 +61,16 @@ LABEL_LINE = 1.3
 sizes."""
 NAME_COLUMN = 11
 """The width of a summary's name column, in text sizes."""
+NAMES_BESIDE = 2.8
+"""A name and its points stand beside the cards only in a row at least this many text sizes
+tall (two lines)."""
+DENSE_CARDS = 2.0
+"""Below this height (in text sizes) a summary's cards are too small to read: the hands go
+in two columns over a shorter sheet if that shows them larger."""
 COUNT_PACES = 2.5
 """How long a round's points take to count up in the summary, in paces."""
+PLACES_GAP = "   "
+"""Between two places of the match end's ranking (its lines break there)."""
 VEIL_KEPT = 115
 """How much of the table beneath an overlay shows (out of 255): black at 140 over it."""
 LEFTOVER_VEIL = ((120, 20, 20), 70)
@@ -139,26 +147,45 @@ class OverlayLayout:
     """What lies between the title and the buttons."""
 
     def hand_rows(
-        self, players: int, sheet_rows: int, widest: float, sheet_width: int
+        self,
+        players: int,
+        sheet_rows: int,
+        widest: float,
+        sheet_width: int,
+        sum_width: int = 0,
+        name_width: int = 0,
     ) -> SummaryParts:
         """A round summary's row per hand, and the score sheet's rectangle.
 
         ``widest`` is how many card steps the widest hand needs (its cards and its
-        groups). The sheet goes below the hands, with the height its rows need to stay
-        legible, each name beside its hand; or, in a wide window where the sheet has its
-        ``sheet_width`` there (at most :data:`SIDE_SHEET_MOST` of the width), beside the
-        hands, each name above its hand (see :data:`SIDE_SHEET_CARDS`).
+        groups), ``sum_width`` how wide the longest sum of leftover cards is written out
+        (it takes a second line under the cards where one is too narrow), ``name_width``
+        how wide the widest name and points are (in a column beside the cards, at least
+        :data:`NAME_COLUMN` text sizes wide). The sheet goes
+        below the hands, with the height its rows need to stay legible, each name beside
+        its hand; or, in a wide window where the sheet has its ``sheet_width`` there (at
+        most :data:`SIDE_SHEET_MOST` of the width), beside the hands, each name above its
+        hand (see :data:`SIDE_SHEET_CARDS`). Where neither leaves the names room or the
+        cards :data:`DENSE_CARDS` text sizes tall, the hands go in two columns, names
+        above, over a sheet of this round and the totals only (a full table in a small
+        window).
         """
-        below = self._sheet_below(players, sheet_rows)
-        if sheet_width > self.content.width * SIDE_SHEET_MOST:
-            return below
-        beside = self._sheet_beside(players, sheet_width)
-        if not beside.holds(widest):
-            return below
-        smaller = beside.card_height(widest) / max(1, below.card_height(widest))
-        return beside if smaller >= SIDE_SHEET_CARDS else below
+        below = self._sheet_below(players, sheet_rows, sum_width, name_width)
+        chosen = below
+        if sheet_width <= self.content.width * SIDE_SHEET_MOST:
+            beside = self._sheet_beside(players, sheet_width, sum_width)
+            if beside.holds(widest):
+                smaller = beside.card_height(widest) / max(1, below.card_height(widest))
+                chosen = beside.packed(widest) if smaller >= SIDE_SHEET_CARDS else below
+        legible = chosen.names_above or below.rows[0].height >= self.text_size * NAMES_BESIDE
+        if legible and chosen.card_height(widest) >= self.text_size * DENSE_CARDS:
+            return chosen
+        dense = self._dense(players, sum_width)
+        return dense if dense.card_height(widest) > chosen.card_height(widest) else chosen
 
-    def _sheet_below(self, players: int, sheet_rows: int) -> SummaryParts:
+    def _sheet_below(
+        self, players: int, sheet_rows: int, sum_width: int, name_width: int
+    ) -> SummaryParts:
         size, content = self.text_size, self.content
         sheet_needed = sheet_rows * max(11, round(size * 1.1)) + size // 2
         room = (content.height - sheet_needed) // players
@@ -166,15 +193,34 @@ class OverlayLayout:
         rows = _rows(content.left, content.top, content.width, row_height, players)
         sheet = pygame.Rect(content.left, content.top + players * row_height + size // 2, 0, 0)
         sheet.width, sheet.height = content.width, content.bottom - sheet.top
-        return SummaryParts(rows, sheet, False, size)
+        column = max(size * NAME_COLUMN, name_width + size)
+        return SummaryParts(rows, sheet, False, size, name_column=column).with_sum(sum_width)
 
-    def _sheet_beside(self, players: int, needed: int) -> SummaryParts:
+    def _sheet_beside(self, players: int, needed: int, sum_width: int) -> SummaryParts:
         content, gap = self.content, self.text_size * 2
         sheet_width = max(round(content.width * SIDE_SHEET_SHARE), needed)
         hands_width = content.width - sheet_width - gap
         rows = _rows(content.left, content.top, hands_width, content.height // players, players)
         sheet = pygame.Rect(content.right - sheet_width, content.top, sheet_width, content.height)
-        return SummaryParts(rows, sheet, True, self.text_size)
+        return SummaryParts(rows, sheet, True, self.text_size).with_sum(sum_width)
+
+    def _dense(self, players: int, sum_width: int) -> SummaryParts:
+        """Two columns of hands, names above, over the sheet's heading, this round and the
+        totals."""
+        size, content, gap = self.text_size, self.content, self.text_size * 2
+        sheet_height = 3 * round(size * 1.3)
+        count = (players + 1) // 2
+        height = (content.height - sheet_height - size // 2) // count
+        width = (content.width - gap) // 2
+        rows = [
+            pygame.Rect(content.left + (seat // count) * (width + gap), 0, width, height)
+            for seat in range(players)
+        ]
+        for seat, row in enumerate(rows):
+            row.top = content.top + (seat % count) * height
+        sheet = pygame.Rect(content.left, content.bottom - sheet_height, content.width, 0)
+        sheet.height = sheet_height
+        return SummaryParts(rows, sheet, True, size, whole_sheet=False).with_sum(sum_width)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +233,19 @@ class SummaryParts:
     names_above: bool
     """Each name stands above its cards (else in a column beside them)."""
     text_size: int
+    whole_sheet: bool = True
+    """The sheet shows every round (else only this round and the totals)."""
+    sum_lines: int = 1
+    """How many lines the line under the cards may take (a long sum takes two)."""
+    name_column: int = 0
+    """The width of the names' column beside the cards (names beside them)."""
+
+    def with_sum(self, width: int) -> SummaryParts:
+        """These parts, with a second line under the cards if a sum ``width`` pixels wide
+        may need it (it starts after the hand's melds, or takes the second line whole)."""
+        if width <= self.cards_box(self.rows[0]).width // 2:
+            return self
+        return replace(self, sum_lines=2)
 
     @property
     def name_line(self) -> int:
@@ -198,12 +257,23 @@ class SummaryParts:
         """The height of the line under the cards."""
         return round(TypeScale(self.text_size).help * LABEL_LINE)
 
+    def packed(self, widest: float) -> SummaryParts:
+        """These parts with the rows no taller than their cards need (with a line of room
+        between two): a few hands in a tall panel stay together at its top."""
+        height = self.card_height(widest)
+        tallest = self.name_line + height + 4 + self.label_line * self.sum_lines + self.text_size
+        if tallest >= self.rows[0].height:
+            return self
+        first = self.rows[0]
+        rows = _rows(first.left, first.top, first.width, tallest, len(self.rows))
+        return replace(self, rows=rows)
+
     def cards_box(self, row: pygame.Rect) -> pygame.Rect:
         """Where the cards of ``row`` go."""
         if self.names_above:
             line = self.name_line
             return pygame.Rect(row.left, row.top + line, row.width, row.height - line)
-        column = self.text_size * NAME_COLUMN
+        column = self.name_column or self.text_size * NAME_COLUMN
         return pygame.Rect(row.left + column, row.top, row.width - column, row.height)
 
     def holds(self, widest: float) -> bool:
@@ -216,7 +286,8 @@ class SummaryParts:
         ``widest`` card steps."""
         box = self.cards_box(self.rows[0])
         by_width = box.width / (CARD_STEP * max(0, widest - 1) + CARD_ASPECT)
-        return max(0, snap_height(min(box.height - self.label_line - 4, by_width) - 3))
+        under = self.label_line * self.sum_lines
+        return max(0, snap_height(min(box.height - under - 4, by_width) - 3))
 
 
 def _rows(left: int, top: int, width: int, height: int, count: int) -> list[pygame.Rect]:
@@ -429,8 +500,15 @@ class RoundSummaryScene(Overlay):
     def parts(self) -> SummaryParts:
         """Where the hands and the sheet go in the current window."""
         sheet_rows = len(self.shown.rules.hand_sizes) + 2
-        needed = narrowest(self.context.text, self.layout.text_size, self.shown, self.seating)
-        return self.layout.hand_rows(len(self.hands), sheet_rows, self.widest, needed)
+        text, size = self.context.text, self.layout.text_size
+        needed = narrowest(text, size, self.shown, self.seating)
+        font = text.font(TypeScale(size).help)
+        sums = [font.size(self.full_sum(seat))[0] for seat in range(len(self.hands))]
+        bold = text.font(size, True)
+        names = [bold.size(self.name_line(seat))[0] for seat in range(len(self.hands))]
+        return self.layout.hand_rows(
+            len(self.hands), sheet_rows, self.widest, needed, max(sums), max(names)
+        )
 
     def _card_height(self) -> int:
         return self.parts().card_height(self.widest)
@@ -469,7 +547,7 @@ class RoundSummaryScene(Overlay):
         height = parts.card_height(self.widest)
         for seat, row in enumerate(parts.rows):
             self._paint_hand_row(surface, parts, seat, row, height)
-        counted = self.count.progress
+        counted, current = self.count.progress, self.event.round_index
         paint_score_sheet(
             surface,
             self.context.text,
@@ -477,7 +555,8 @@ class RoundSummaryScene(Overlay):
             self.shown,
             self.seating,
             counted=counted,
-            current=self.event.round_index,
+            current=current,
+            only=None if parts.whole_sheet else current,
         )
 
     def _paint_hand_row(
@@ -491,14 +570,12 @@ class RoundSummaryScene(Overlay):
         """A hand's name and points, then its melds and its leftover cards (veiled)."""
         event, text, size = self.event, self.context.text, parts.text_size
         penalty = counted_up(event.penalties[seat], self.count.progress)
-        name = self.seating.name(seat)
-        if seat == event.went_out:
-            name = _("{name} (went out)").format(name=name)
+        name = self.name_line(seat)
         points = ngettext("{count} point", "{count} points", penalty).format(count=penalty)
         colour = GOLD if event.penalties[seat] == 0 else INK
         cards = parts.cards_box(row)
         if parts.names_above:
-            spare = row.height - parts.name_line - height - parts.label_line
+            spare = row.height - parts.name_line - height - parts.label_line * parts.sum_lines
             top = row.top + max(0, spare // 2)
             box = pygame.Rect(row.left, top, row.width, parts.name_line)
             placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
@@ -510,6 +587,9 @@ class RoundSummaryScene(Overlay):
                 at = beside.topleft
                 line_left = text.blit(surface, points, size, colour, box=beside, topleft=at).right
                 line_left += size
+            small = TypeScale(size).help
+            if text.font(small).size(self.full_sum(seat))[0] > row.right - line_left:
+                line_left, line_top = 0, 0  # under the cards, on as many lines as it may take
             top += parts.name_line
         else:
             top = row.top + max(0, (row.height - height - parts.label_line) // 2)
@@ -518,17 +598,33 @@ class RoundSummaryScene(Overlay):
             below = (row.left, top + round(size * 1.4))
             text.blit(surface, points, size, colour, box=box, topleft=below)
             line_left, line_top = 0, 0
-        under = min(top + height + 2, row.bottom - parts.label_line)  # on the cards if need be
+        under = min(top + height + 2, row.bottom - parts.label_line * parts.sum_lines)  # or on them
         line_top = line_top or under
         hand = pygame.Rect(cards.left, top, cards.width, height)
         end, right = self._paint_groups(surface, parts, seat, hand, under)
         if right is not None:
             line_left = line_left or end + size // 2
-            box = pygame.Rect(line_left, line_top, right - line_left, parts.label_line)
+            lines = 1 if line_top < top else parts.sum_lines  # beside the points: one line
             small = TypeScale(size).help  # a detail under the cards, as the wilds' labels
-            line = self.leftover_line(seat, box.width, small)
-            self._plate_under(surface, text.where(line, small, box, topright=box.topright), hand)
-            text.blit(surface, line, small, INK, box=box, topright=box.topright)
+            said = self.written_out(seat, right - line_left, small, lines)
+            if said is None and lines > 1:  # below the wilds' labels, the row's whole width
+                line_left, line_top = cards.left, line_top + parts.label_line
+                said = self.written_out(seat, right - line_left, small, lines - 1)
+            if said is None:
+                said = [self.sum_only(seat)]
+            for number, line in enumerate(said):
+                box = pygame.Rect(line_left, line_top, right - line_left, parts.label_line)
+                box.top += number * parts.label_line
+                plate = text.where(line, small, box, topright=box.topright)
+                self._plate_under(surface, plate, hand)
+                text.blit(surface, line, small, INK, box=box, topright=box.topright)
+
+    def name_line(self, seat: int) -> str:
+        """``seat``'s name over its hand, ``Left (went out)`` for who went out."""
+        name = self.seating.name(seat)
+        if seat == self.event.went_out:
+            name = _("{name} (went out)").format(name=name)
+        return name
 
     def _sum_needs(self, seat: int, beside: int, alone: int, size: int) -> bool:
         """Whether the sum of ``seat``'s leftover cards, written out in full, fits only in
@@ -537,8 +633,7 @@ class RoundSummaryScene(Overlay):
         if self.groups[seat][-1].kind is not GroupKind.LEFTOVER:
             return False
         small = TypeScale(size).help
-        line = leftover_sum(self._leftover_values(seat), self.event.multiplier)
-        width = self.context.text.font(small).size(line)[0]
+        width = self.context.text.font(small).size(self.full_sum(seat))[0]
         return beside < width <= alone
 
     def _plate_under(self, surface: pygame.Surface, rect: pygame.Rect, cards: pygame.Rect) -> None:
@@ -553,16 +648,29 @@ class RoundSummaryScene(Overlay):
         group = self.groups[seat][-1]
         return [(card, rules.penalty(card, self.wild_rank)) for card in group.cards]
 
-    def leftover_line(self, seat: int, width: int, size: int) -> str:
+    def full_sum(self, seat: int) -> str:
+        """The sum of ``seat``'s leftover cards written out (empty: it has none)."""
+        if self.groups[seat][-1].kind is not GroupKind.LEFTOVER:
+            return ""
+        return leftover_sum(self._leftover_values(seat), self.event.multiplier)
+
+    def written_out(self, seat: int, width: int, size: int, most: int) -> list[str] | None:
         """The leftover cards of ``seat`` with their values and sum, doubled if the round is
-        (``Q♥ 10 + 8♦ 8 = 18 ×2 = 36``); only the sum where that is wider than ``width``."""
-        multiplier = self.event.multiplier
-        values = self._leftover_values(seat)
-        line = leftover_sum(values, multiplier)
-        if self.context.text.fit(line, size, width) != (line, size):
-            total = sum(value for _card, value in values)
-            line = doubled_sum(str(total), total, multiplier)
-        return line
+        (``Q♥ 10 + 8♦ 8 = 18 ×2 = 36``), broken after a ``+`` into at most ``most`` lines
+        of ``width`` (None: it does not fit)."""
+        text, plus, line = self.context.text, " +", self.full_sum(seat)
+        lines = [line]
+        if text.font(size).size(line)[0] > width:
+            room = width - text.font(size).size(plus)[0]
+            lines = text.wrap(line, size, room, separator=" + ")
+            lines = [part + plus for part in lines[:-1]] + lines[-1:]
+        fits = all(text.fit(part, size, width) == (part, size) for part in lines)
+        return lines if len(lines) <= most and fits else None
+
+    def sum_only(self, seat: int) -> str:
+        """What the leftover cards of ``seat`` cost, without the cards: ``18 ×2 = 36``."""
+        total = sum(value for _card, value in self._leftover_values(seat))
+        return doubled_sum(str(total), total, self.event.multiplier)
 
     def _paint_groups(
         self,
@@ -656,7 +764,7 @@ class MatchEndScene(Overlay):
         """``1. Left 40   2. You 52 …``: the final order."""
         totals = self.event.totals
         order = sorted(range(len(totals)), key=lambda seat: totals[seat])
-        return "   ".join(
+        return PLACES_GAP.join(
             _("{place}. {name} {total}").format(
                 place=place, name=self.seating.name(seat), total=totals[seat]
             )
@@ -665,17 +773,16 @@ class MatchEndScene(Overlay):
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, winners_line(self.event.winners, self.seating))
-        size = layout.text_size
+        text, size = self.context.text, layout.text_size
+        heading, box = TypeScale(size).heading, layout.panel.inflate(-size * 2, 0)
+        lines = text.wrap(self.places(), heading, box.width, True, PLACES_GAP)
+        line = round(heading * 1.25)
         sheet = layout.content.copy()
-        sheet.height -= round(size * 2.2)
-        paint_score_sheet(
-            surface, self.context.text, sheet, self.shown, self.seating, self.event.winners
-        )
-        bottom = (layout.panel.centerx, layout.content.bottom)
-        places, box = self.places(), layout.panel.inflate(-size * 2, 0)
-        self.context.text.blit(
-            surface, places, TypeScale(size).heading, INK, True, box=box, midbottom=bottom
-        )
+        sheet.height -= round(size * 2.2) + line * (len(lines) - 1)
+        paint_score_sheet(surface, text, sheet, self.shown, self.seating, self.event.winners)
+        for number, places in enumerate(reversed(lines)):  # the last line at the foot
+            bottom = (layout.panel.centerx, layout.content.bottom - line * number)
+            text.blit(surface, places, heading, INK, True, box=box, midbottom=bottom)
 
     @property
     def spills(self) -> bool:
