@@ -1,6 +1,7 @@
 """A layout for every count of players (2 to 8) at every window size: each seat's fan and
-plate inside the window, clear of the piles, the corner's words, the buttons, your hand and
-every other seat (pure geometry: no window)."""
+plate inside the window, clear of the piles, the corner's words, the message lines (the
+coach's, the status, the notice), the buttons, your hand and every other seat (pure geometry:
+no window)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ EDGES = {"Left": "L", "Bottom-left": "L", "Right": "R", "Bottom-right": "R"}
 
 def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
     """The rectangle a seat's fullest fan covers."""
-    height = layout.hand_height if seat == 0 else layout.seat_height
+    height = layout.hand_height if seat == 0 else layout.seat_card_height(seat)
     rects = []
     for x, y in layout.seat_slots(seat, MOST_SEAT_CARDS):
         width, tall = card_width(height), height
@@ -52,6 +53,7 @@ def test_every_seat_is_clear_of_everything_else(size: tuple[int, int], players: 
         "the discard pile's label": layout.pile_label_box(False),
         "the corner's words": layout.corner_box,
         "the buttons": layout.button_room,
+        "the message lines": layout.message_band,
     }
     found = parts(layout)
     problems = []
