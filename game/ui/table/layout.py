@@ -292,40 +292,35 @@ class TableLayout:
             )
         return (x, self._side_slot(seat)[0])
 
-    def _fan_room(self, seat: int) -> float | None:
-        """How long a seat's fan may be, where that is short (the top seat's fan between
-        the corner's words and its plate; seats sharing an edge); None: room enough."""
+    def _fan_room(self, seat: int) -> float:
+        """How long a seat's fan may be: the top seat's between the corner's words and its
+        plate, the top seats' in their share of the top, a side seat's above the message
+        lines (and the other seat at its edge)."""
         side, shared = self.side(seat), self._crowded
         if side == "T" and shared:
             return self._top_slot(seat).width - self.margin
         if side == "T":
             middle, corner = self.width / 2, self.corner_box.right
             return 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
+        middle = self.seat_center(seat)[1]
         if shared:
             top, bottom = self._side_span()
-            middle = self.seat_center(seat)[1]
             room = min(self._side_slot(seat)[1], 2 * min(middle - top, bottom - middle))
             return room - self.margin
-        return None
+        above = self.message_band.top - self.margin  # alone at its edge: above the messages
+        return 2 * min(middle - self.margin, above - middle)
 
     def seat_card_height(self, seat: int) -> int:
         """Height of a seat's cards: :attr:`seat_height`, less where its fan's room is short,
         so that each of its fullest hand's cards shows at least its index."""
-        room = self._fan_room(seat)
-        if room is None:
-            return self.seat_height
-        fits = room / (1 + INDEX_SHARE * (MOST_SEAT_CARDS - 1)) / CARD_ASPECT
+        fits = self._fan_room(seat) / (1 + INDEX_SHARE * (MOST_SEAT_CARDS - 1)) / CARD_ASPECT
         return min(self.seat_height, card_height(fits, at_most=True))
 
     def seat_step(self, seat: int, count: int) -> float:
         """From one of a seat's ``count`` cards to the next: :data:`SEAT_STEP` of a card,
         less where its fan's room is short."""
         card = card_width(self.seat_card_height(seat))
-        step = card * SEAT_STEP
-        room = self._fan_room(seat)
-        if room is None:
-            return step
-        return min(step, (room - card) / max(1, count - 1))
+        return min(card * SEAT_STEP, (self._fan_room(seat) - card) / max(1, count - 1))
 
     def seat_slots(self, seat: int, count: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-down cards."""
@@ -427,11 +422,10 @@ class TableLayout:
 
     @property
     def message_band(self) -> pygame.Rect:
-        """Where the message lines go (the coach's, the status, the notice): between the
-        side seats' fans, from the coach's line down to the buttons."""
+        """Where the message lines go (the coach's, the status, the notice): the table's
+        width, from the coach's line down to the buttons."""
         top = self.message_center(-1)[1] - self.line_step // 2
-        side = self.margin * 2 + self.seat_height if "L" in SIDES[self.players] else 0
-        return pygame.Rect(side, top, self.width - side * 2, self.buttons_top - top)
+        return pygame.Rect(0, top, self.width, self.buttons_top - top)
 
     @property
     def status_center(self) -> tuple[int, int]:
