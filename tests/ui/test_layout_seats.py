@@ -1,7 +1,7 @@
 """A layout for every count of players (2 to 8) at every window size: each seat's fan and
 plate inside the window, clear of the piles, the corner's words, the message lines (the
-coach's, the status, the notice), the buttons, your hand and every other seat (pure geometry:
-no window)."""
+coach's, the status, the notice), the buttons, your hand and every other seat, each plate
+holding its fullest lines at the body size (pure geometry: no window)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pygame
 import pytest
 
 from game.ui.kit.art import card_width
+from game.ui.kit.text import Text
 from game.ui.table.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout
+from game.ui.table.table_painter import plate_places
 from game.words.table_words import default_names
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
@@ -108,3 +110,28 @@ def test_with_seven_or_eight_the_other_seats_cards_are_smaller() -> None:
     for size in SIZES:
         six, eight = TableLayout(*size, players=6), TableLayout(*size, players=8)
         assert eight.seat_height < six.seat_height == TableLayout(*size).seat_height
+
+
+FULLEST_PLATE = ("{name} · Normal", "16 cards · total 888", "Took 10♥ 10♦", "Dealer", "thinking…")
+"""A plate with every line it may show (the first bold), each about as wide as it gets."""
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_plate_holds_its_fullest_lines_at_the_body_size(
+    size: tuple[int, int], players: int
+) -> None:
+    layout, text = TableLayout(*size, players=players), Text()
+    size_px, problems = layout.text_size, []
+    for seat, name in zip(layout.seats, default_names(players), strict=True):
+        lines = [(line.format(name=name), index == 0) for index, line in enumerate(FULLEST_PLATE)]
+        box = layout.plate_box(seat)
+        anchor, point = layout.seat_label_anchor(seat)
+        places = plate_places(text, size_px, box, anchor, point, lines)
+        for (words, bold), place in zip(lines, places, strict=True):
+            if text.fit(words, size_px, box.width, bold)[1] != size_px:
+                problems.append(f"{words!r} shrinks in {box}")
+            others = [other for other in places if other is not place]
+            if place.collidelist(others) != -1:
+                problems.append(f"{words!r} at {place} on another line of its plate")
+    assert not problems, problems

@@ -369,7 +369,7 @@ class TableLayout:
         x, y = self.seat_label_anchor(seat)[1]
         height = self.plate_height
         if self._shared_sides:
-            height = min(height, round(self._side_slot(seat, plates=True)[1]) - self.margin // 2)
+            height = min(height, round(self._side_slot(seat, plates=True)[1]) - self.margin // 4)
         stock, discard = self.pile_rect(True), self.pile_rect(False)
         if side == "L":
             return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)

@@ -517,7 +517,7 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     size = layout.text_size
     lines = _plate_lines(picture, seat)
     box = layout.plate_box(seat)
-    places = _plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
     areas = tuple(placed for *_, placed in rows)
@@ -535,7 +535,7 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     return _Part(box, paint, areas)
 
 
-def _plate_places(
+def plate_places(
     text: Text,
     size: int,
     box: pygame.Rect,
