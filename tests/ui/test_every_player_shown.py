@@ -21,8 +21,8 @@ from game.ui.screens.review_screen import ReviewScene
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
-from tests.ui.every_screen import Seen, window
-from tests.ui.test_table_seats import late_match, look, problems_of
+from tests.ui.every_screen import Seen, late_saved_match, window
+from tests.ui.test_table_seats import look, problems_of
 
 pytestmark = pytest.mark.slow  # a window at each count, each screen at three sizes
 
@@ -68,7 +68,7 @@ class Screens:
 
     def __init__(self, players: int) -> None:
         self.app = app = window(tempfile.mkdtemp(prefix="three-thirteen-all-"), SIZES[0])
-        app.replace(TableScene.resumed(app, late_match(players)))
+        app.replace(TableScene.resumed(app, late_saved_match(players=players)))
         self.table = table = table_of(app)
         step_until(app, lambda: not table.busy and table.your_turn, frames=3000)
         self.players, self.seating = players, table.setup.seating

@@ -1,6 +1,7 @@
 """A layout for every count of players (2 to 8) at every window size: each seat's fan and
-plate inside the window, clear of the piles, the corner's words, the buttons, your hand and
-every other seat (pure geometry: no window)."""
+plate inside the window, clear of the piles, the corner's words, the message lines (the
+coach's, the status, the notice), the buttons, your hand and every other seat, each plate
+holding its fullest lines at the body size (pure geometry: no window)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 
 from game.places import default_names
 from game.ui.kit.art import card_width
+from game.ui.kit.text import Text
 from game.ui.table.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout
+from game.ui.table.table_painter import plate_places
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 COUNTS = range(2, 9)
@@ -19,7 +22,7 @@ EDGES = {"Left": "L", "Bottom-left": "L", "Right": "R", "Bottom-right": "R"}
 
 def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
     """The rectangle a seat's fullest fan covers."""
-    height = layout.hand_height if seat == 0 else layout.seat_height
+    height = layout.hand_height if seat == 0 else layout.seat_card_height(seat)
     rects = []
     for x, y in layout.seat_slots(seat, MOST_SEAT_CARDS):
         width, tall = card_width(height), height
@@ -52,6 +55,7 @@ def test_every_seat_is_clear_of_everything_else(size: tuple[int, int], players: 
         "the discard pile's label": layout.pile_label_box(False),
         "the corner's words": layout.corner_box,
         "the buttons": layout.button_room,
+        "the message lines": layout.message_band,
     }
     found = parts(layout)
     problems = []
@@ -106,3 +110,28 @@ def test_with_seven_or_eight_the_other_seats_cards_are_smaller() -> None:
     for size in SIZES:
         six, eight = TableLayout(*size, players=6), TableLayout(*size, players=8)
         assert eight.seat_height < six.seat_height == TableLayout(*size).seat_height
+
+
+FULLEST_PLATE = ("{name} · Normal", "16 cards · total 888", "Took 10♥ 10♦", "Dealer", "thinking…")
+"""A plate with every line it may show (the first bold), each about as wide as it gets."""
+
+
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_plate_holds_its_fullest_lines_at_the_body_size(
+    size: tuple[int, int], players: int
+) -> None:
+    layout, text = TableLayout(*size, players=players), Text()
+    size_px, problems = layout.text_size, []
+    for seat, name in zip(layout.seats, default_names(players), strict=True):
+        lines = [(line.format(name=name), index == 0) for index, line in enumerate(FULLEST_PLATE)]
+        box = layout.plate_box(seat)
+        anchor, point = layout.seat_label_anchor(seat)
+        places = plate_places(text, size_px, box, anchor, point, lines)
+        for (words, bold), place in zip(lines, places, strict=True):
+            if text.fit(words, size_px, box.width, bold)[1] != size_px:
+                problems.append(f"{words!r} shrinks in {box}")
+            others = [other for other in places if other is not place]
+            if place.collidelist(others) != -1:
+                problems.append(f"{words!r} at {place} on another line of its plate")
+    assert not problems, problems

@@ -9,6 +9,7 @@ font, or a plain back) and reported as a missing piece; the match plays on.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable
 
@@ -45,9 +46,11 @@ PLAIN_BACKS = {"blue": (23, 58, 115), "red": (158, 27, 50)}
 """The colour of each plain back."""
 
 
-def card_height(wanted: float) -> int:
-    """The nearest height the art renders exactly: a multiple of 7 (width a multiple of 5)."""
-    return max(21, round(wanted / 7) * 7)
+def card_height(wanted: float, at_most: bool = False) -> int:
+    """The nearest height the art renders exactly (with ``at_most``, the tallest not above
+    ``wanted``): a multiple of 7 (width a multiple of 5), 21 at the least."""
+    steps = wanted / 7
+    return max(21, (math.floor(steps) if at_most else round(steps)) * 7)
 
 
 def card_width(height: float) -> int:

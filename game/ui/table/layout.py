@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.kit.art import card_height, card_width
+from game.ui.kit.art import CARD_ASPECT, card_height, card_width
 from game.ui.kit.tween import Point
 from game.ui.kit.type_scale import TypeScale
 
@@ -21,6 +21,9 @@ MOST_SEAT_CARDS = 16
 """The most cards an opponent holds: a 15-card hand (the 3→15 schedule) and a card drawn."""
 SEAT_STEP = 0.3
 """How much of a face-down card's width shows beside the next, at most."""
+INDEX_SHARE = 0.2
+"""How much of a card's width its corner index takes: the least of each card a fan shows
+(where a fan's room is short, its cards are smaller)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,8 @@ class TableLayout:
         in a row and each plate under its fan."""
         left = self.corner_box.right + self.margin
         right = self.width - self.margin
+        if self._shared_sides:  # the right edge's fans rise beside it
+            right -= self.seat_height + self.margin
         plate_top = self.margin + self.seat_height + self.margin // 2
         height = plate_top + self.plate_height - self.margin
         return pygame.Rect(left, self.margin, right - left, height)
@@ -94,16 +99,31 @@ class TableLayout:
         then keep below the top seats' plates."""
         return self.top_seats > 1
 
-    def _side_span(self) -> tuple[int, int]:
-        """Where two seats share a side edge: from under the corner's words and the top
-        seats' plates down to above the buttons."""
-        top = max(self.corner_box.bottom, self.top_band.bottom) + self.margin
-        return top, self.buttons_top - self.margin
+    @property
+    def _shared_sides(self) -> bool:
+        """True where two seats share a side edge (seven or eight players)."""
+        return "LL" in SIDES[self.players]
 
-    def _side_slot(self, seat: int) -> tuple[float, float]:
-        """The centre line and length of a side seat's fan, where two share its edge."""
+    def _side_span(self) -> tuple[int, int]:
+        """Where the side seats' fans go with several seats at the top: from under the
+        corner's words (and the top seats' plates, unless two seats share a side edge)
+        down to above the message lines."""
+        top = self.corner_box.bottom
+        if not self._shared_sides:
+            top = max(top, self.top_band.bottom)
+        return top + self.margin, self.message_band.top - self.margin
+
+    def _plate_span(self) -> tuple[int, int]:
+        """Where the side seats' plates go where two seats share a side edge: from under the
+        top seats' plates down to above the piles' labels."""
+        top = max(self.corner_box.bottom, self.top_band.bottom) + self.margin
+        return top, self.pile_label_box(True).top - self.margin
+
+    def _side_slot(self, seat: int, plates: bool = False) -> tuple[float, float]:
+        """The centre line and length of a side seat's fan (or, with ``plates``, its
+        plate), where two share its edge."""
         index, count = self._along(seat)
-        top, bottom = self._side_span()
+        top, bottom = self._plate_span() if plates else self._side_span()
         length = (bottom - top) / count
         if self.side(seat) == "L":
             index = count - 1 - index  # up the left edge: the first one lowest
@@ -226,10 +246,18 @@ class TableLayout:
         return min(self.height * 0.43, self.buttons_top - messages - self.hand_height / 2)
 
     @property
+    def banner_size(self) -> int:
+        """The banner's text size: the title's, the heading's where two seats share a side
+        edge (it then lies between the corner's words and the right edge's fans)."""
+        return self.type_scale.heading if self._shared_sides else self.type_scale.title
+
+    @property
     def banner_y(self) -> int:
         """The centre line of the banner (a new round), between the top seat's fan and the
-        piles."""
+        piles (over the top seats' fans where two seats share a side edge)."""
         fan_bottom = self.margin + self.seat_height
+        if self._shared_sides:  # over the top seats' fans: the side seats' plates stay clear
+            return round(self.margin + self.seat_height / 2)
         if self.top_seats > 1:
             fan_bottom = self.top_band.bottom
         return round((fan_bottom + self.pile_rect(True).top) / 2)
@@ -264,26 +292,35 @@ class TableLayout:
             )
         return (x, self._side_slot(seat)[0])
 
-    def seat_step(self, seat: int, count: int) -> float:
-        """From one of a seat's ``count`` face-down cards to the next: a third of a card,
-        less where its fan's room is short (the top seat's fan between the corner's words
-        and its plate; seats sharing an edge)."""
-        card = card_width(self.seat_height)
-        step = card * SEAT_STEP
+    def _fan_room(self, seat: int) -> float:
+        """How long a seat's fan may be: the top seat's between the corner's words and its
+        plate, the top seats' in their share of the top, a side seat's above the message
+        lines (and the other seat at its edge)."""
         side, shared = self.side(seat), self._crowded
         if side == "T" and shared:
-            room: float = self._top_slot(seat).width - self.margin
-        elif side == "T":
+            return self._top_slot(seat).width - self.margin
+        if side == "T":
             middle, corner = self.width / 2, self.corner_box.right
-            room = 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
-        elif shared:
+            return 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
+        middle = self.seat_center(seat)[1]
+        if shared:
             top, bottom = self._side_span()
-            middle = self.seat_center(seat)[1]
             room = min(self._side_slot(seat)[1], 2 * min(middle - top, bottom - middle))
-            room -= self.margin
-        else:
-            return step
-        return min(step, (room - card) / max(1, count - 1))
+            return room - self.margin
+        above = self.message_band.top - self.margin  # alone at its edge: above the messages
+        return 2 * min(middle - self.margin, above - middle)
+
+    def seat_card_height(self, seat: int) -> int:
+        """Height of a seat's cards: :attr:`seat_height`, less where its fan's room is short,
+        so that each of its fullest hand's cards shows at least its index."""
+        fits = self._fan_room(seat) / (1 + INDEX_SHARE * (MOST_SEAT_CARDS - 1)) / CARD_ASPECT
+        return min(self.seat_height, card_height(fits, at_most=True))
+
+    def seat_step(self, seat: int, count: int) -> float:
+        """From one of a seat's ``count`` cards to the next: :data:`SEAT_STEP` of a card,
+        less where its fan's room is short."""
+        card = card_width(self.seat_card_height(seat))
+        return min(card * SEAT_STEP, (self._fan_room(seat) - card) / max(1, count - 1))
 
     def seat_slots(self, seat: int, count: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-down cards."""
@@ -307,6 +344,8 @@ class TableLayout:
         if side == "T":
             return "midleft", (round(x + card_width(self.seat_height) * 2.6), round(y))
         beside = self.seat_height / 2 + self.margin
+        if self._shared_sides:  # the plate above the piles' labels, beside its fan
+            y = self._side_slot(seat, plates=True)[0]
         if side == "L":
             return "midleft", (round(x + beside), round(y))
         return "midright", (round(x - beside), round(y))
@@ -328,20 +367,13 @@ class TableLayout:
                 bottom = min(bottom, self.plate_box(self.players - 1).top - self.margin)
             return pygame.Rect(x, 0, right - x, bottom)
         x, y = self.seat_label_anchor(seat)[1]
-        height, shared = self.plate_height, self._crowded
-        if shared:
-            height = min(height, round(self._side_slot(seat)[1]) - self.margin)
+        height = self.plate_height
+        if self._shared_sides:
+            height = min(height, round(self._side_slot(seat, plates=True)[1]) - self.margin // 4)
         stock, discard = self.pile_rect(True), self.pile_rect(False)
         if side == "L":
-            box = pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
-            label = self.pile_label_box(True)
-            if shared and box.colliderect(label):  # low on the edge: clear of the label
-                box.width = label.left - self.margin - x
-            return box
+            return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)
         left = discard.right + self.margin
-        label = self.pile_label_box(False)
-        if shared and pygame.Rect(left, y - height // 2, x - left, height).colliderect(label):
-            left = label.right + self.margin
         return pygame.Rect(left, y - height // 2, x - left, height)
 
     @property
@@ -387,6 +419,13 @@ class TableLayout:
         buttons."""
         above_buttons = self.buttons_top - self.button_gap - self.line_step / 2
         return (self.width // 2, round(above_buttons + (line - 1) * self.line_step))
+
+    @property
+    def message_band(self) -> pygame.Rect:
+        """Where the message lines go (the coach's, the status, the notice): the table's
+        width, from the coach's line down to the buttons."""
+        top = self.message_center(-1)[1] - self.line_step // 2
+        return pygame.Rect(0, top, self.width, self.buttons_top - top)
 
     @property
     def status_center(self) -> tuple[int, int]:

@@ -245,6 +245,7 @@ class Playback:
                 self.announce(abandoned_line(event.reason), 2.5)
                 self.wait = self.pace * 2
             case RoundScored():
+                self.banner = None  # its news (a going out, the last turns) is stale
                 self.place(1.0)
                 self.stage.reveal_seats(self.pace)
                 self._sounds.play("round_end")

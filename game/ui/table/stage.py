@@ -98,7 +98,8 @@ class CardStage:
                     return Pose((x, y - lift), layout.hand_height, 0.0, True)
                 center = layout.seat_slots(seat, len(hand))[index]
                 angle = layout.seat_angle(seat)
-                return Pose(center, layout.seat_height, angle, seat in self.revealed)
+                height = layout.seat_card_height(seat)
+                return Pose(center, height, angle, seat in self.revealed)
         index = shown.discard.index(card)
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01

@@ -257,7 +257,8 @@ class TableScene(Scene):
         self.pointer.relayout(self.layout)
         hand, seat = self.layout.hand_height, self.layout.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
-        self.context.art.use_heights((hand, seat, *between))
+        fans = {self.layout.seat_card_height(other) for other in self.layout.seats} - {seat}
+        self.context.art.use_heights((hand, seat, *between, *fans))
         self._place_buttons()
         self.playback.place(0.0)
 

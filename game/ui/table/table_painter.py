@@ -516,14 +516,9 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     anchor, point = layout.seat_label_anchor(seat)
     size = layout.text_size
     lines = _plate_lines(picture, seat)
-    y = point[1] - len(lines) * size * 0.65
-    edge = "topright" if anchor == "midright" else "topleft"
     box = layout.plate_box(seat)
-    rows = []
-    for line, line_colour, bold in lines:
-        placed = text.where(line, size, box, bold, **{edge: (point[0], round(y))})
-        rows.append((line, line_colour, bold, placed))
-        y = placed.bottom + 2
+    places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
     areas = tuple(placed for *_, placed in rows)
     ring = None
@@ -538,6 +533,42 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
             text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
 
     return _Part(box, paint, areas)
+
+
+def plate_places(
+    text: Text,
+    size: int,
+    box: pygame.Rect,
+    anchor: str,
+    point: tuple[int, int],
+    lines: list[tuple[str, bool]],
+) -> list[pygame.Rect]:
+    """Where each of a plate's ``lines`` (words, bold) goes: one under the other from
+    ``point`` (its ``midleft`` or ``midright``), the first lines level with it; where
+    ``box`` is too short for them all, the rest in a further column beside them."""
+    heights = [text.where(words, size, box, bold).height + 2 for words, bold in lines]
+    columns: list[list[int]] = [[]]
+    for index, height in enumerate(heights):
+        if columns[-1] and sum(heights[i] for i in columns[-1]) + height - 2 > box.height:
+            columns.append([])
+        columns[-1].append(index)
+    tallest = max(len(column) for column in columns)
+    top = round(point[1] - tallest * size * 0.65)
+    edge = "topright" if anchor == "midright" else "topleft"
+    x = point[0]
+    places: list[pygame.Rect] = []
+    for column in columns:
+        y = top
+        placed_here = []
+        for index in column:
+            words, bold = lines[index]
+            placed = text.where(words, size, box, bold, **{edge: (x, y)})
+            placed_here.append(placed)
+            y = placed.bottom + 2
+        places += placed_here
+        beside = placed_here[0].unionall(placed_here[1:])
+        x = beside.right + size if edge == "topleft" else beside.left - size
+    return places
 
 
 def _held(cards: int, total: int) -> str:
@@ -727,14 +758,14 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
     """What changes often: the status, the coach, the banner and the notice (returns where)."""
     layout = picture.layout
     size = layout.text_size
-    table = pygame.Rect(0, 0, layout.width, layout.height)
+    band = layout.message_band
     drawn = []
     if picture.status:
         at = layout.status_center
-        drawn.append(text.blit(surface, picture.status, size, INK, box=table, center=at))
+        drawn.append(text.blit(surface, picture.status, size, INK, box=band, center=at))
     if picture.coach is not None:
         above = layout.message_center(-1)
-        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=table, center=above))
+        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=band, center=above))
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.notice is not None:
@@ -745,21 +776,21 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
             surface.blit(translucent_plate(plate.size, 200, size // 2), plate)
             pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
             drawn.append(plate)
-        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=table, center=box.center))
+        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=band, center=box.center))
     return drawn
 
 
 def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
     """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
-    size = layout.text_size
-    table = pygame.Rect(0, 0, layout.width, layout.height)
-    return text.where(notice, size, table, center=layout.message_center(1))
+    return text.where(
+        notice, layout.text_size, layout.message_band, center=layout.message_center(1)
+    )
 
 
 def _paint_banner(
     surface: pygame.Surface, layout: TableLayout, text: Text, message: str
 ) -> pygame.Rect:
-    size = layout.type_scale.title
+    size = layout.banner_size
     shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
     width, height = text.font(fitted, True).size(shown)
     rect = pygame.Rect(0, 0, width, height)
