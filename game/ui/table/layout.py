@@ -385,6 +385,12 @@ class TableLayout:
         return self.width
 
     @property
+    def discard_fan_top(self) -> int:
+        """How high the spread discard pile may rise: to under the top seats' plates where
+        several share the top; to the window's edge otherwise."""
+        return self.top_band.bottom + self.margin if self.top_seats > 1 else 0
+
+    @property
     def corner_box(self) -> pygame.Rect:
         """The top-left corner where the round's title goes, clear of the top seat's fan
         (narrower where several seats share the top)."""

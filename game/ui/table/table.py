@@ -57,7 +57,7 @@ from game.ui.table.table_painter import (
 from game.ui.table.undo import UndoKeeper
 from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import hint_line
-from game.words.table_words import refusal_line, seat_label, status_line
+from game.words.table_words import refusal_line, seat_label, seat_parts, status_line
 
 WIDEST_TOTAL = 8888
 """A total as wide as any a match reaches (room is kept for it beside your hand)."""
@@ -815,6 +815,9 @@ class TableScene(Scene):
             keys=self._keys_line() if human else "",
             seat_labels=tuple(
                 seat_label(seat, seating, policies) for seat in range(len(shown.hands))
+            ),
+            seat_parts=tuple(
+                seat_parts(seat, seating, policies) for seat in range(len(shown.hands))
             ),
             you_label=self._you_label(),
             thinking=None if self.busy else self.seats.thinking,

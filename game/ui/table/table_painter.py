@@ -16,7 +16,7 @@ from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement
 from game.i18n import _, language, ngettext
-from game.ui.kit.art import CardArt, card_width
+from game.ui.kit.art import CardArt, card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import CardSprite, Pose
@@ -48,6 +48,9 @@ class TablePicture:
     """The keys' help line at the bottom (empty: none, as in autoplay)."""
     seat_labels: tuple[str, ...]
     """Per seat, its name and level."""
+    seat_parts: tuple[tuple[str, str], ...]
+    """Per seat, its name and its level apart (a plate too narrow for its label shows them
+    on two lines)."""
     you_label: str
     """The line above your hand."""
     thinking: int | None
@@ -412,23 +415,35 @@ def _paint_shadow(surface: pygame.Surface, pose: Pose) -> pygame.Rect:
 def _paint_fan(
     picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
 ) -> pygame.Rect:
-    """Every card of the discard pile in rows above it, oldest first, the top one last."""
+    """Every card of the discard pile in rows above it, oldest first, the top one last (the
+    cards smaller where the rows would reach the top seats' plates)."""
     layout, cards = picture.layout, picture.fanned
-    height = layout.seat_height
-    width = card_width(height)
-    step = round(width * 0.62)
     size, margin = layout.text_size, layout.margin
     between = _corner_right(picture, text) + margin  # the corner's words, the top seat's plate
-    free = pygame.Rect(between, 0, layout.discard_fan_right - margin - between, layout.height)
-    per_row = max(1, (free.width - margin * 2 - width) // step + 1)
-    rows = -(-len(cards) // per_row)
+    top = layout.discard_fan_top
+    free = pygame.Rect(between, top, layout.discard_fan_right - margin - between, layout.height)
     title = ngettext(
         "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
     ).format(count=len(cards))
+    pile = layout.pile_rect(False)
+    room = pile.top - margin - top
+
+    def rows_of(height: int) -> tuple[int, int]:
+        """Cards per row and the panel's height with cards ``height`` tall."""
+        width = card_width(height)
+        per_row = max(1, (free.width - margin * 2 - width) // round(width * 0.62) + 1)
+        rows = -(-len(cards) // per_row)
+        return per_row, margin // 2 + size * 2 + rows * (height + margin)
+
+    height = layout.seat_height
+    while rows_of(height)[1] > room and height > card_height(0):
+        height = card_height(height - 1, at_most=True)
+    per_row, panel_height = rows_of(height)
+    width = card_width(height)
+    step = round(width * 0.62)
     wide = width + step * (min(per_row, len(cards)) - 1)
     wide = max(wide, min(text.font(size, True).size(title)[0], free.width - margin * 2))
-    panel = pygame.Rect(0, 0, wide + margin * 2, margin // 2 + size * 2 + rows * (height + margin))
-    pile = layout.pile_rect(False)
+    panel = pygame.Rect(0, 0, wide + margin * 2, panel_height)
     panel.midbottom = (pile.centerx, pile.top - margin)
     panel.clamp_ip(free if free.width >= panel.width else layout.table_rect)
     surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
@@ -457,10 +472,11 @@ def _paint_name(
     width = min(text.font(size, True).size(name)[0] + size, surface.get_width())
     plate = pygame.Rect(0, 0, width, round(size * 1.7))
     plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
-    plate.clamp_ip(surface.get_rect())
+    table = picture.layout.table_rect  # clear of the action log beside the table
+    plate.clamp_ip(table)
     if plate.collidelist([button.rect for button in picture.buttons]) != -1:
         plate.center = (round(x), round(y))  # no room above: on the card itself
-        plate.clamp_ip(surface.get_rect())
+        plate.clamp_ip(table)
     pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
@@ -517,6 +533,10 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     size = layout.text_size
     lines = _plate_lines(picture, seat)
     box = layout.plate_box(seat)
+    label, colour, _bold = lines[0]
+    name, level = picture.seat_parts[seat]
+    if level and text.font(size, True).size(label)[0] > box.width:
+        lines[:1] = [(name, colour, True), (level, colour, False)]
     places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
