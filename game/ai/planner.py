@@ -222,6 +222,18 @@ scored 0.996× their total; less look-ahead and a smaller feeding charge 0.931×
 charge, read from the cards the next seat took, kept worse hands than it saved. A
 credit for the chance to go out next draw, and fewer draws expected as the round goes
 on, changed nothing measurable (0.932–0.963×, seeds 20 000 and 40 000).
+
+At other tables (issue 28), the same style against ``normal``: heads-up, 300 duplicate
+matches, margin −4.2 and −4.0 ± 2.0 points a match over the whole deals (seeds 20 000,
+30 000; win 52.8 % and 56.0 % ± 5.6 %); at six, 480 matches, −3.5 and −2.8 ± 1.4 (win
+17.7 % ± 3.4 % and 18.9 % ± 3.5 %, parity 16.7 %). Rounds there last about ``n ** -0.7``
+turns a seat (5.4 heads-up, 3.3 at four, 2.5 at six, ``normal`` play), but looking
+ahead by seat count did not pay, paired deal by deal (seeds 50 000, 60 000, 40–100
+matches): heads-up 0 or 0.6 draws more, a growth of 0.04 a card, a feeding charge of 1
+or 2, half a draw more for the stock (0.65) or 10 candidates all within ±2.2 ± 2–4
+points a match of this style (2 candidates 3.6 worse); at six 0 to 0.15 draws more,
+0.3 or 0.65 for the stock, no feeding charge or 10 candidates also within ±2.5 ± 2–5.
+Decisions at 13 cards, eight seats, three decks: p99 43 ms.
 """
 
 
