@@ -103,10 +103,19 @@ from game.engine.view import (
     public_move,
 )
 
-FORMAT = 1
+FORMAT = 2
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
-UPGRADES: Upgrades = {}
+
+def _rules_with_contracts(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules gain ``"contracts"`` (off: the game format 1 played)."""
+    rules = old.get("rules")
+    if isinstance(rules, dict):
+        rules = {**rules, "contracts": rules.get("contracts", False)}
+    return {**old, "format": 2, "rules": rules}
+
+
+UPGRADES: Upgrades = {1: _rules_with_contracts}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 

@@ -365,7 +365,8 @@ def _going_out(rules: RuleSet) -> Section:
                 "and that many runs (a meld may be longer than three cards)."
             ),
             _("The contracts: {list}.").format(
-                list="; ".join(
+                # TRANSLATORS: separates the contracts, "3 cards: 1 set; 4 cards: 1 run".
+                list=_("; ").join(
                     _("{cards}: {contract}").format(
                         cards=_cards(size), contract=contract_words(contract_for(size))
                     )
