@@ -24,6 +24,10 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   exact search run, which places every wild itself.
 - With one wild or none (and no lay-off) the search runs on the types of melds of
   naturals alone; the wild goes into the one piece that needs it, or is spare.
+- Under a contract (:func:`contract_arrangement`) the best arrangement is tried first;
+  if its melds fall short, an exact search keys each state on what the contract still
+  needs too (a single or a meld of wilds only meets a set or a run), and sets may leave
+  free copies out (two sets of one rank).
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
