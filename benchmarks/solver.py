@@ -2,7 +2,9 @@
 
 Prints median, p99 and maximum time per hand, each hand solved from scratch
 (the solver keeps no cache between calls), for random hands and for meld-rich
-hands built from sets and runs. Usage: ``python benchmarks/solver.py [--hands N]``.
+hands built from sets and runs; with ``--contracts``, also the least penalty and best
+arrangement that include the round's contract (three sets and one run at 14 cards).
+Usage: ``python benchmarks/solver.py [--hands N] [--contracts]``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from game.engine.cards import Card, Rank, Suit, new_shoe
+from game.engine.contracts import contract_for
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, min_penalty
+from game.engine.solver import best_arrangement, contract_arrangement, is_complete, min_penalty
 
 RULES = RuleSet(jokers=4)
 WILD = Rank.KING
@@ -77,6 +80,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000, help="random hands (default 10000)")
     parser.add_argument("--rich", type=int, default=1_000, help="meld-rich hands (default 1000)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--contracts", action="store_true", help="also time the solver under the contract"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     random_set = random_hands(rng, args.hands)
@@ -86,10 +92,20 @@ def main() -> None:
         f"14-card hands, 2 decks + 4 jokers, Kings wild (mean wilds per random hand "
         f"{statistics.mean(wilds):.2f}, max {max(wilds)})"
     )
-    for label, solve in (
+    solvers: list[tuple[str, Callable[[Sequence[Card]], object]]] = [
         ("best_arrangement", lambda hand: best_arrangement(hand, WILD, RULES)),
         ("min_penalty", lambda hand: min_penalty(hand, WILD, RULES)),
-    ):
+    ]
+    if args.contracts:
+        contract = contract_for(HAND)
+        solvers += [
+            (
+                "contract_arrangement",
+                lambda hand: contract_arrangement(hand, WILD, RULES, contract),
+            ),
+            ("is_complete, contract", lambda hand: is_complete(hand, WILD, RULES, contract)),
+        ]
+    for label, solve in solvers:
         report(f"{label}, random", time_each(solve, random_set))
         report(f"{label}, meld-rich", time_each(solve, rich_set))
 

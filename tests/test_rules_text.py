@@ -46,6 +46,7 @@ def test_the_sections_cover_the_rules() -> None:
 
 def test_the_base_game() -> None:
     text = rules_text(RuleSet())
+    assert "contract" not in paragraphs(text, "Going out")
     deck = paragraphs(text, "The deck")
     assert "2 standard decks of 52 cards" in deck
     assert "no printed jokers: 104 cards in all" in deck
@@ -88,6 +89,15 @@ def test_every_option_changed() -> None:
     assert "12 cards with 3 decks" in paragraphs(text, "Wild cards")
     assert "The 2 printed jokers are wild in every round." in paragraphs(text, "Wild cards")
     assert "may go straight back" in paragraphs(text, "A turn")
+    going_out = paragraphs(text, "Going out")
+    assert "Contracts: each round has a contract" in going_out
+    assert "6 cards: 2 sets; 7 cards: 1 set and 1 run; 8 cards: 2 runs;" in going_out
+    assert (
+        "The contracts: 6 cards: 2 sets;" in going_out
+        and "14 cards: 3 sets and 1 run." in going_out
+    )
+    assert "whichever the contract needs" not in going_out, "no meld of wilds only"
+    assert "a hand that melds completely without the contract still scores 0" in going_out
     last = paragraphs(text, "Last turns")
     assert "each of the other 6 players" in last and "Laying off:" in last
     assert "wilds stands for" not in last, "no meld of wilds only to lay off onto"

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
 from game.engine.cards import Card, Rank, Suit, check_shoe, parse_cards
+from game.engine.contracts import Contract, contract_for
 from game.engine.match import Match
 from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, min_penalty
+from game.engine.solver import best_arrangement, contract_arrangement, min_penalty
 from game.engine.view import MoveKind, PlayerView, PublicMove
 
 __all__ = [
     "Action",
     "Arrangement",
     "Card",
+    "Contract",
     "Discard",
     "Draw",
     "DrawSource",
@@ -38,6 +40,8 @@ __all__ = [
     "Suit",
     "best_arrangement",
     "check_shoe",
+    "contract_arrangement",
+    "contract_for",
     "min_penalty",
     "parse_cards",
 ]

@@ -55,6 +55,7 @@ from game.engine.codec import (
     move_from_json,
     move_to_json,
 )
+from game.engine.contracts import Contract, contract_for
 from game.engine.events import (
     Cut,
     CutForDeal,
@@ -85,7 +86,7 @@ from game.engine.legality import (
 from game.engine.melds import Arrangement
 from game.engine.round_log import still_held, turns_played
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, is_complete, min_penalty
+from game.engine.solver import contract_arrangement, is_complete, min_penalty
 from game.engine.state_checks import (
     check_cards,
     check_known,
@@ -102,10 +103,19 @@ from game.engine.view import (
     public_move,
 )
 
-FORMAT = 1
+FORMAT = 2
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
-UPGRADES: Upgrades = {}
+
+def _rules_with_contracts(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules gain ``"contracts"`` (off: the game format 1 played)."""
+    rules = old.get("rules")
+    if isinstance(rules, dict):
+        rules = {**rules, "contracts": rules.get("contracts", False)}
+    return {**old, "format": 2, "rules": rules}
+
+
+UPGRADES: Upgrades = {1: _rules_with_contracts}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 
@@ -369,6 +379,11 @@ class Match:
         return wild_rank_for(self.hand_size)
 
     @property
+    def contract(self) -> Contract | None:
+        """The melds going out must include this round; ``None`` without contracts."""
+        return contract_for(self.hand_size) if self._rules.contracts else None
+
+    @property
     def multiplier(self) -> int:
         """Factor applied to this round's penalties."""
         return self._rules.multiplier(self._round_index)
@@ -526,7 +541,7 @@ class Match:
     def going_out_discards(self) -> tuple[Card, ...]:
         """The cards of the current seat's hand whose discard now goes out, in hand order:
         legal discards, nobody out yet, and the rest of the hand melds completely (as
-        :meth:`apply` would find it)."""
+        :meth:`apply` would find it, including the round's contract)."""
         if self._phase is not Phase.DISCARD or self._went_out is not None:
             return ()
         hand = self._hands[self._current]
@@ -537,7 +552,7 @@ class Match:
             # Removing a card lowers the penalty by at most its own: below, no complete rest.
             if rules.penalty(card, wild) < now or not self.is_legal(Discard(card)):
                 continue
-            if is_complete([*hand[:index], *hand[index + 1 :]], wild, rules):
+            if is_complete([*hand[:index], *hand[index + 1 :]], wild, rules, self.contract):
                 found.append(card)
         return tuple(found)
 
@@ -603,6 +618,7 @@ class Match:
             stock_rebuilds=self._rebuilds,
             round_scores=self.round_scores,
             totals=self.totals,
+            contract=self.contract,
         )
 
     def _draw(self, source: DrawSource) -> list[Event]:
@@ -650,8 +666,10 @@ class Match:
         self._turns += 1
         events: list[Event] = [Discarded(seat, card)]
         if self._went_out is None:
-            arrangement = best_arrangement(tuple(hand), self.wild_rank, self._rules)
-            if arrangement.is_complete:
+            arrangement = contract_arrangement(
+                tuple(hand), self.wild_rank, self._rules, self.contract
+            )
+            if arrangement is not None and arrangement.is_complete:
                 self._went_out = seat
                 self._went_out_arrangement = arrangement
                 self._last_turns_left = self.players - 1
@@ -962,6 +980,6 @@ class Match:
         obj: dict[str, Any] = expect(data, dict, "went_out")
         seat = expect_int(obj.get("seat"), "went_out.seat", 0, self._rules.players - 1)
         arrangement = arrangement_from_json(obj.get("arrangement"), "went_out.arrangement")
-        check_went_out(arrangement, self._hands[seat], self.wild_rank, self._rules)
+        check_went_out(arrangement, self._hands[seat], self.wild_rank, self._rules, self.contract)
         self._went_out = seat
         self._went_out_arrangement = arrangement

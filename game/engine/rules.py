@@ -46,6 +46,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "double_penalties": (*_DOUBLED_LAST, "jqk"),
     "tie": ("zero_rounds", "shared", "nobody"),
     "lay_off": (False, True),
+    "contracts": (False, True),
 }
 """The values each option accepts; the first of each is the default (``players`` defaults to 4)."""
 
@@ -84,6 +85,8 @@ class RuleSet:
     ``"shared"``, or ``"nobody"`` (a tie gives the match to no one)."""
     lay_off: bool = False
     """Whether players scored after their last turn may lay off onto the melds of who went out."""
+    contracts: bool = False
+    """Whether going out needs the round's contract (:mod:`game.engine.contracts`)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -24,6 +24,10 @@ How it works (the glossary is in :mod:`game.engine.melds`):
   exact search run, which places every wild itself.
 - With one wild or none (and no lay-off) the search runs on the types of melds of
   naturals alone; the wild goes into the one piece that needs it, or is spare.
+- Under a contract (:func:`contract_arrangement`) the best arrangement is tried first;
+  if its melds fall short, an exact search keys each state on what the contract still
+  needs too (a single or a meld of wilds only meets a set or a run), and sets may leave
+  free copies out (two sets of one rank).
 
 Costs inside the search are ``penalty * 64 + number of leftover cards`` so
 that among equal penalties the arrangement with fewer leftover cards wins
@@ -39,6 +43,7 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple, NoReturn
 
 from game.engine.cards import SUIT_INDEX, SUITS, Card, Rank, Suit, check_shoe, format_cards
+from game.engine.contracts import Contract
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
 from game.engine.rules import ALLOWED, RuleSet
 
@@ -55,6 +60,8 @@ _MIRROR = ACE_HIGH + 1
 """A run ending in a high Ace is searched upwards from it: position ``p`` is read as
 ``_MIRROR - p``."""
 _UNLIMITED = 99
+_NEVER = 1 << 40
+"""The search cost of an arrangement that cannot include the contract."""
 
 # Kinds of own piece; their cards are decoded from the packed naturals.
 _SET = 0
@@ -231,8 +238,11 @@ class _Problem:
         wild_rank: Rank | None,
         rules: RuleSet,
         targets: Sequence[Meld],
+        contract: Contract | None = None,
     ) -> None:
         self.rules = rules
+        self.contract = contract
+        """The contract the arrangement must include (:meth:`contract_search`), if any."""
         self.wild_rank = wild_rank
         self.one_wild = one_wild = rules.max_wilds_per_meld == 1
         wild_keys = _WILD_KEYS[0 if wild_rank is None else int(wild_rank)]
@@ -315,17 +325,18 @@ class _Problem:
     def _add_set_pieces(self, rank_starts: list[int]) -> None:
         """Sets of each rank; ``rank_starts`` are the first types of each rank held.
 
-        Called after :meth:`_add_run_pieces`. With unlimited wilds per meld and no
-        lay-off, a set takes every copy of its rank that is in no run (a *free*
-        copy): adding it is never worse than leaving it over, melding it alone or
-        putting it in a second set of the rank (the two sets could merge).
+        Called after :meth:`_add_run_pieces`. With unlimited wilds per meld, no lay-off
+        and no contract (which may need two sets of one rank), a set takes every copy
+        of its rank that is in no run (a *free* copy): adding it is never worse than
+        leaving it over, melding it alone or putting it in a second set of the rank
+        (the two sets could merge).
         """
         instances, units, costs, pieces = self.instances, self.units, self.costs, self.pieces
         guards, state = self.guards, self.state
         # The fields of the free types (none when a set may have to leave a card
         # out), and their counts.
         free = 0
-        if not self.one_wild and not self.targets:
+        if not self.one_wild and not self.targets and not self.contract:
             free = _FIELDS[len(instances)] & ~self.covered
         free_counts = state & free
         max_demand = self.max_demand
@@ -596,6 +607,79 @@ class _Problem:
 
         return best
 
+    def contract_search(self) -> Callable[[int, int, int], int]:
+        """Memoised search that places every wild, as :meth:`exact_search` does, for the
+        least cost among the arrangements that include the contract: the third key is what
+        it still needs (:func:`_need`), not lay-off tags. A need left unmet costs
+        :data:`_NEVER`; at the end, spare wilds meet it with melds of wilds only."""
+        memo: dict[tuple[int, int, int], int] = {}
+        low_bit_type, units, costs, all_pieces = _LOW_BIT_TYPE, self.units, self.costs, self.pieces
+        guards, singles = self.guards, self.singles
+        wild_melds = not self.one_wild and self.rules.all_wild_melds
+
+        def best(state: int, wilds: int, need: int) -> int:
+            key = (state, wilds, need)
+            found = memo.get(key)
+            if found is not None:
+                return found
+            if not state:
+                if not need:
+                    value = self.terminal_cost(wilds, 0)
+                elif wild_melds and wilds >= 3 * _need_melds(need):
+                    value = 0
+                else:
+                    value = _NEVER
+                memo[key] = value
+                return value
+            t = low_bit_type[state & -state]
+            unit, cost, pieces = units[t], costs[t], all_pieces[t]
+            value = cost + best(state - unit, wilds, need)
+            if singles:
+                for used in range(2, wilds + 1):
+                    for after in _single_needs(need, used):
+                        option = best(state - unit, wilds - used, after)
+                        if option < value:
+                            value = option
+            for packed, mask, _, demand, cap, _, kind in pieces:
+                if demand > wilds or (state | guards) - packed & mask != guards:
+                    continue
+                after = _need_after(need, kind)
+                for used in range(demand, min(cap, wilds) + 1):
+                    option = best(state - packed, wilds - used, after)
+                    if option < value:
+                        value = option
+            memo[key] = value
+            return value
+
+        return best
+
+
+def _need(contract: Contract) -> int:
+    """What a contract still needs, packed: ``sets << 2 | runs`` (each at most 3)."""
+    return contract.sets << 2 | contract.runs
+
+
+def _need_melds(need: int) -> int:
+    """How many melds a packed need asks for."""
+    return (need >> 2) + (need & 3)
+
+
+def _need_after(need: int, kind: int | _LayInfo) -> int:
+    """The need once an own piece of ``kind`` is melded."""
+    if kind == _SET:
+        return need - 4 if need >= 4 else need
+    return need - 1 if need & 3 else need
+
+
+def _single_needs(need: int, used: int) -> tuple[int, ...]:
+    """The needs once one natural is melded with ``used`` wilds: a set, or a run if it fits."""
+    afters = []
+    if need >= 4:
+        afters.append(need - 4)
+    if need & 3 and used < _MAX_RUN:
+        afters.append(need - 1)
+    return tuple(afters) or (need,)
+
 
 def _target_of(meld: Meld, wild_rank: Rank | None, rules: RuleSet) -> _Target:
     wilds = sum(card.is_wild(wild_rank) for card in meld.cards)
@@ -785,6 +869,70 @@ def _exact_plan(problem: _Problem) -> _Plan:
             absorbed.append((index, min(room, wilds)))
             wilds -= min(room, wilds)
     return _Plan(cost, choices, all_wild, tuple(absorbed))
+
+
+def _contract_plan(problem: _Problem) -> _Plan | None:
+    """The least-cost plan that includes ``problem.contract``; ``None`` if none does.
+
+    Melds of wilds only are choices without naturals (packed 0), one per unmet part of
+    the contract; spare wilds join the first of them (a set, when the contract has one).
+    """
+    assert problem.contract is not None
+    best = problem.contract_search()
+    state, wilds, need = problem.state, problem.wild_count, _need(problem.contract)
+    guards = problem.guards
+    cost = best(state, wilds, need)
+    if cost >= _NEVER:
+        return None
+    choices: list[_Choice] = []
+    while state:
+        t = _LOW_BIT_TYPE[state & -state]
+        unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
+        value = best(state, wilds, need)
+        if natural_cost + best(state - unit, wilds, need) == value:
+            state -= unit  # Left over.
+            continue
+        single = problem.singles and next(
+            (
+                (used, after)
+                for used in range(2, wilds + 1)
+                for after in _single_needs(need, used)
+                if best(state - unit, wilds - used, after) == value
+            ),
+            None,
+        )
+        if single:
+            used, after = single
+            choices.append((unit, _RUN if after == need - 1 else _SET, used, _UNLIMITED))
+            state, wilds, need = state - unit, wilds - used, after
+            continue
+        packed, used, cap, kind = next(
+            (packed, used, cap, kind)
+            for packed, mask, _, demand, cap, _, kind in pieces
+            if demand <= wilds and (state | guards) - packed & mask == guards
+            for used in range(demand, min(cap, wilds) + 1)
+            if best(state - packed, wilds - used, _need_after(need, kind)) == value
+        )
+        choices.append((packed, kind, used, cap))
+        state, wilds, need = state - packed, wilds - used, _need_after(need, kind)
+    if need:
+        kinds = [_SET] * (need >> 2) + [_RUN] * (need & 3)
+        sizes = [3] * len(kinds)
+        sizes[0] += wilds - 3 * len(kinds)
+        if kinds[0] == _RUN and sizes[0] > _MAX_RUN:
+            # Only runs: fill them up to 13, and put what no run takes in a set.
+            spare = wilds
+            for index in range(len(sizes)):
+                sizes[index] = min(_MAX_RUN, spare - 3 * (len(sizes) - index - 1))
+                spare -= sizes[index]
+            if spare:
+                sizes[-1] -= max(3 - spare, 0)
+                kinds.append(_SET)
+                sizes.append(max(spare, 3))
+        choices += [(0, kind, size, size) for kind, size in zip(kinds, sizes, strict=True)]
+    elif wilds >= 3 and not problem.one_wild and problem.rules.all_wild_melds:
+        choices.append((0, _SET, wilds, wilds))
+    return _Plan(cost, choices, 0)
 
 
 _SMALL_WORK = 40
@@ -981,9 +1129,56 @@ def leftover_ordinals(
     return plan.cost // _SCALE, (*naturals, *wilds)
 
 
-def is_complete(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -> bool:
-    """True if every card of ``cards`` can be put in a meld (the hand goes out)."""
-    return best_arrangement(cards, wild_rank, rules).is_complete
+def contract_arrangement(
+    cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet, contract: Contract | None
+) -> Arrangement | None:
+    """The arrangement of ``cards`` with the lowest penalty among those whose melds include
+    ``contract`` (at least its sets and its runs; a meld of wilds only counts as either),
+    or ``None`` if no arrangement does; :func:`best_arrangement` when ``contract`` is
+    ``None``. Among equal penalties, the fewest leftover cards.
+
+    The best arrangement is tried first: when it includes the contract no search is
+    needed. Raises ``ValueError`` as :func:`best_arrangement` does.
+
+    >>> from game.engine.cards import parse_cards
+    >>> hand = parse_cards("9S 9H 9D 7D 8D")
+    >>> [meld.describe() for meld in best_arrangement(hand, Rank.TWO, RuleSet()).melds]
+    ['9♦ 9♥ 9♠']
+    >>> run = contract_arrangement(hand, Rank.TWO, RuleSet(), Contract(0, 1))
+    >>> [meld.describe() for meld in run.melds], run.penalty
+    (['7♦ 8♦ 9♦'], 18)
+    >>> contract_arrangement(hand, Rank.TWO, RuleSet(), Contract(0, 2)) is None
+    True
+    """
+    best = best_arrangement(cards, wild_rank, rules)
+    if contract is None or contract.met_by(best.melds, wild_rank):
+        return best
+    problem = _Problem(cards, wild_rank, rules, (), contract)
+    plan = _contract_plan(problem)
+    return None if plan is None else _build(problem, plan)
+
+
+def contract_penalty(
+    cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet, contract: Contract | None
+) -> int | None:
+    """The penalty of :func:`contract_arrangement`, ``None`` when no arrangement includes
+    ``contract``."""
+    arrangement = contract_arrangement(cards, wild_rank, rules, contract)
+    return None if arrangement is None else arrangement.penalty
+
+
+def is_complete(
+    cards: Sequence[Card],
+    wild_rank: Rank | None,
+    rules: RuleSet,
+    contract: Contract | None = None,
+) -> bool:
+    """True if every card of ``cards`` can be put in a meld (the hand goes out), the melds
+    including ``contract`` if one is given."""
+    if contract is not None and not is_complete(cards, wild_rank, rules):
+        return False  # A contract only narrows the choice of arrangements.
+    arrangement = contract_arrangement(cards, wild_rank, rules, contract)
+    return arrangement is not None and arrangement.is_complete
 
 
 def min_penalty_after_discard(
@@ -1020,7 +1215,15 @@ def min_penalty_after_discard(
 
 
 def _own_meld(problem: _Problem, packed: int, kind: int, used: int) -> Meld:
-    """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``."""
+    """The meld of an own piece with ``used`` wilds, taking its cards from ``problem``; with
+    no naturals (``packed`` 0), a meld of wilds only: a set of Aces or a run of spades from
+    the Ace."""
+    if not packed:
+        cards = tuple(problem.wilds[:used])
+        del problem.wilds[:used]
+        if kind == _SET:
+            return Meld(_SET_KIND, cards, (1,) * used, None)
+        return Meld(_RUN_KIND, cards, _POSITIONS[1][used], Suit.SPADES)
     if kind == _SET:
         return _own_set(problem, packed, used)
     return _own_run(problem, packed, kind, used)

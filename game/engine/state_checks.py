@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from game.engine.actions import Phase
 from game.engine.cards import Card, Rank
+from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, meld_fault
 from game.engine.round_log import still_held, turn_due
 from game.engine.rules import RuleSet
@@ -98,9 +99,14 @@ def check_known(
 
 
 def check_went_out(
-    arrangement: Arrangement, hand: Sequence[Card], wild_rank: Rank, rules: RuleSet
+    arrangement: Arrangement,
+    hand: Sequence[Card],
+    wild_rank: Rank,
+    rules: RuleSet,
+    contract: Contract | None = None,
 ) -> None:
-    """``arrangement`` melds exactly ``hand`` in melds legal under ``rules``, nothing over."""
+    """``arrangement`` melds exactly ``hand`` in melds legal under ``rules`` that include
+    ``contract`` (if any), nothing over."""
     shown = Counter(card for meld in arrangement.melds for card in meld.cards)
     if arrangement.leftover or arrangement.layoffs or shown != Counter(hand):
         raise ValueError("went_out.arrangement must meld exactly the hand of who went out")
@@ -110,3 +116,5 @@ def check_went_out(
         fault = meld_fault(meld, wild_rank, rules)
         if fault is not None:
             raise ValueError(f"went_out.arrangement.melds[{index}]: {fault}")
+    if contract is not None and not contract.met_by(arrangement.melds, wild_rank):
+        raise ValueError(f"went_out.arrangement must include the contract: {contract.describe()}")

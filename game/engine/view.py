@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from game.engine.actions import Action, Phase
 from game.engine.cards import Card, Rank
+from game.engine.contracts import Contract
 from game.engine.legality import TurnFacts, legal_actions, why_illegal
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
@@ -125,6 +126,8 @@ class PlayerView:
     """Per finished round, each seat's points (multiplier applied)."""
     totals: tuple[int, ...]
     """Per seat, the running total."""
+    contract: Contract | None = None
+    """The melds going out must include this round; ``None`` without contracts."""
 
     @property
     def is_my_turn(self) -> bool:

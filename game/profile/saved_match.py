@@ -22,7 +22,7 @@ from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
-FORMAT = 1
+FORMAT = 2
 """The version of ``match.json`` this code writes."""
 FILE = "match.json"
 
@@ -91,11 +91,18 @@ class SavedMatch:
         return cls(match, policies, tuple(names), hand_order, states, went_out)
 
 
-UPGRADES: Upgrades = {}
+def _engine_format_2(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: only the engine's document under ``"match"`` changed (its format 2,
+    the rules' ``"contracts"``), which :meth:`Match.from_json` upgrades itself."""
+    return {**old, "format": 2}
+
+
+UPGRADES: Upgrades = {1: _engine_format_2}
 """The steps that bring an earlier ``match.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file. The engine's
 document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`
-applies: a change to it alone needs no step here."""
+applies: a change to it alone needs a step here only to raise this format (what the
+file holds when written again differs)."""
 
 
 def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:

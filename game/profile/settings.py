@@ -19,7 +19,7 @@ from game.i18n import LANGUAGES
 from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.profile.json_format import Upgrades
 
-FORMAT = 1
+FORMAT = 2
 """The version of ``settings.json`` this code writes."""
 CARD_GLIDE_SECONDS = 0.45
 """How long one card takes to travel at normal speed (the table's pace)."""
@@ -166,7 +166,16 @@ class Settings:
 _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not in _SHAPED)
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
-UPGRADES: Upgrades = {}
+
+def _rules_with_contracts(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules, when kept, gain ``"contracts"`` (off, as format 1 played)."""
+    new = {**old, "format": 2}
+    if isinstance(old.get("rules"), dict):
+        new["rules"] = {**old["rules"], "contracts": old["rules"].get("contracts", False)}
+    return new
+
+
+UPGRADES: Upgrades = {1: _rules_with_contracts}
 """The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 

@@ -291,6 +291,7 @@ VIEW_FIELDS = frozenset(
         "stock_rebuilds",
         "round_scores",
         "totals",
+        "contract",
     }
 )
 """The fields a view has: a new one must be added here (and to the checks) on purpose."""
@@ -321,6 +322,7 @@ def check_view(match: Match, seat: int, legal: tuple[Action, ...] | None = None)
         "the view's turn is not the match's",
     )
     expect(view.totals == match.totals, "the view's totals")
+    expect(view.contract == match.contract, "the view's contract is not the round's")
     taken = match.taken_card
     if seat == match.current_seat or taken is None:
         expect(view.taken_card == taken, "the view's own taken card")

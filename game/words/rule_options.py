@@ -330,6 +330,22 @@ def _build() -> tuple[RuleOption, ...]:
             ),
         ),
         RuleOption(
+            "contracts",
+            _("Contracts"),
+            _("Whether going out needs the round's contract: so many sets and so many runs."),
+            (
+                Choice(False, _("Off"), _("Any hand that splits completely into melds goes out.")),
+                Choice(
+                    True,
+                    _("On"),
+                    _(
+                        "To go out, your melds must include the round's contract, from one set "
+                        "at 3 cards to two sets and three runs at 15."
+                    ),
+                ),
+            ),
+        ),
+        RuleOption(
             "tie",
             _("Tie for lowest"),
             _("Who wins when several players share the lowest total."),

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.engine.cards import SUITS, Card, Rank, Suit, new_shoe, wild_rank_for
+from game.engine.contracts import Contract, contract_for
 from game.engine.match import MAX_REBUILDS
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
@@ -335,18 +336,60 @@ def _turn(rules: RuleSet) -> Section:
     )
 
 
+def contract_words(contract: Contract) -> str:
+    """A contract in words, e.g. "2 sets and 1 run"."""
+    sets = ngettext("{count} set", "{count} sets", contract.sets).format(count=contract.sets)
+    runs = ngettext("{count} run", "{count} runs", contract.runs).format(count=contract.runs)
+    if not contract.runs:
+        return sets
+    if not contract.sets:
+        return runs
+    return _("{sets} and {runs}").format(sets=sets, runs=runs)
+
+
 def _going_out(rules: RuleSet) -> Section:
-    return Section(
-        _("Going out"),
-        (
-            _(
-                "After discarding, a player whose whole hand can be split into melds goes out "
-                "and shows the melds. The game sees this by itself: nobody has to claim it, and "
-                "it is never a mistake."
-            ),
-            _("A player may go out on any turn, the very first included."),
+    paragraphs = [
+        _(
+            "After discarding, a player whose whole hand can be split into melds goes out "
+            "and shows the melds. The game sees this by itself: nobody has to claim it, and "
+            "it is never a mistake."
         ),
-    )
+        _("A player may go out on any turn, the very first included."),
+    ]
+    if rules.contracts:
+        sizes = sorted(set(rules.hand_sizes))
+        paragraphs += [
+            _(
+                "Contracts: each round has a contract, and a player goes out only when the "
+                "melds of the hand left after the discard include it: at least that many sets "
+                "and that many runs (a meld may be longer than three cards)."
+            ),
+            _("The contracts: {list}.").format(
+                # TRANSLATORS: separates the contracts, "3 cards: 1 set; 4 cards: 1 run".
+                list=_("; ").join(
+                    _("{cards}: {contract}").format(
+                        cards=_cards(size), contract=contract_words(contract_for(size))
+                    )
+                    for size in sizes
+                )
+            ),
+            *(
+                [
+                    _(
+                        "A meld made only of wilds counts as a set or a run, whichever the "
+                        "contract needs."
+                    )
+                ]
+                if all_wild_meld_legal(rules)
+                else []
+            ),
+            _(
+                "Only going out needs the contract. Everything else is unchanged: every other "
+                "hand is scored on its best arrangement, contract or not, and a hand that melds "
+                "completely without the contract still scores 0."
+            ),
+        ]
+    return Section(_("Going out"), tuple(paragraphs))
 
 
 def _last_turns(rules: RuleSet) -> Section:

@@ -120,3 +120,54 @@ def brute_min_penalty(
 
     search(list(cards), [])
     return best[0]
+
+
+def meld_kinds(group: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -> set[MeldKind]:
+    """The kinds ``group`` can be laid down as: a set, a run, both (wilds only, or one
+    natural with wilds), or neither."""
+    if not is_legal_meld(group, wild_rank, rules):
+        return set()
+    naturals = [card for card in group if not card.is_wild(wild_rank)]
+    kinds = set()
+    if len({card.rank for card in naturals}) <= 1:
+        kinds.add(MeldKind.SET)
+    if len(group) <= 13 and len({card.suit for card in naturals}) <= 1:
+        for choice in product(*(_positions(card, rules) for card in naturals)):
+            if len(set(choice)) == len(choice) and (
+                not choice or max(choice) - min(choice) + 1 <= len(group)
+            ):
+                kinds.add(MeldKind.RUN)
+    return kinds
+
+
+def brute_contract_best(
+    cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet, sets: int, runs: int
+) -> tuple[int, int] | None:
+    """The least (penalty, leftover cards) over every partition of ``cards`` whose melds
+    can be laid down as at least ``sets`` sets and ``runs`` runs; ``None`` if none can."""
+    found: list[tuple[int, int]] = []
+
+    def includes(kinds: list[set[MeldKind]]) -> bool:
+        for choice in product(*kinds):
+            if choice.count(MeldKind.SET) >= sets and choice.count(MeldKind.RUN) >= runs:
+                return True
+        return False
+
+    def search(rest: list[Card], leftover: list[Card], kinds: list[set[MeldKind]]) -> None:
+        if not rest:
+            if includes(kinds):
+                cost = sum(rules.penalty(card, wild_rank) for card in leftover)
+                found.append((cost, len(leftover)))
+            return
+        first, others = rest[0], rest[1:]
+        search(others, [*leftover, first], kinds)
+        for size in range(2, len(others) + 1):
+            for partners in combinations(range(len(others)), size):
+                group = [first, *(others[i] for i in partners)]
+                can = meld_kinds(group, wild_rank, rules)
+                if can:
+                    remaining = [card for i, card in enumerate(others) if i not in partners]
+                    search(remaining, leftover, [*kinds, can])
+
+    search(list(cards), [], [])
+    return min(found) if found else None

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card, new_shoe
+from game.engine.contracts import Contract
 from game.engine.match import Match, cut_for_deal, deal_round
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
@@ -108,7 +109,7 @@ def rig(
     return Match.from_json(document, verify=False)
 
 
-PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove)
+PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove, Contract)
 
 
 def assert_plain(value: Any, where: str) -> None:
@@ -156,6 +157,7 @@ def check_view(match: Match, seat: int) -> PlayerView:
         match.dealer,
     )
     assert (view.hand_size, view.wild_rank) == (match.hand_size, match.wild_rank)
+    assert view.contract == match.contract
     if seat == match.current_seat or match.taken_card is None:
         assert view.taken_card == match.taken_card
     else:

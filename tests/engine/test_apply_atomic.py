@@ -79,7 +79,7 @@ def test_an_interrupted_apply_leaves_the_match_unchanged(monkeypatch: pytest.Mon
     def interrupted(*args: object) -> Arrangement:
         raise Interrupted
 
-    monkeypatch.setattr(match_module, "best_arrangement", interrupted)
+    monkeypatch.setattr(match_module, "contract_arrangement", interrupted)
     with pytest.raises(Interrupted):
         match.apply(Discard(match.hands[match.current_seat][0]))
     assert match.to_json() == before and match == twin

@@ -94,6 +94,7 @@ CONFIGS = {
             "discard_taken_card": True,
             "jokers": 2,
             "tie": "nobody",
+            "contracts": True,
         },
         0.85,
         (44,),
@@ -228,6 +229,9 @@ def play_checked(rules: RuleSet, seed: int, config: Config) -> tuple[Match, list
         events += step
         known.update(step)
         rounds.update(step)
+        for event in step:
+            if isinstance(event, WentOut) and match.contract is not None:
+                assert match.contract.met_by(event.arrangement.melds, match.wild_rank)
         document = match.to_json()
         if any(isinstance(event, RoundScored) for event in step):
             document = json.loads(json.dumps(document))  # really JSON, not just dicts
