@@ -29,5 +29,6 @@ EVERYTHING_CHANGED = RuleSet(
     double_penalties="last_three",
     tie="shared",
     lay_off=True,
+    free_jokers=True,
 )
 """Every option away from its default."""

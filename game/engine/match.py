@@ -73,7 +73,7 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.formats import FormatError, Upgrades, upgraded
-from game.engine.layoff import best_lay_off
+from game.engine.layoff import score_round
 from game.engine.legality import (
     Refusal,
     TurnFacts,
@@ -677,18 +677,11 @@ class Match:
     def _end_round(self, *, abandoned: bool) -> list[Event]:
         """Score the round, then deal the next one or end the match."""
         goer, shown = self._went_out, self._went_out_arrangement
-        onto = shown.melds if self._rules.lay_off and shown is not None else ()
         multiplier = self.multiplier
-        arrangements: list[Arrangement] = []
-        penalties: list[int] = []
-        for seat, hand in enumerate(self._hands):
-            if seat == goer and shown is not None:
-                arrangements.append(shown)
-                penalties.append(0)
-            else:
-                arrangement = best_lay_off(tuple(hand), self.wild_rank, self._rules, onto)
-                arrangements.append(arrangement)
-                penalties.append(arrangement.penalty * multiplier)
+        arrangements, thrown = score_round(self._hands, goer, shown, self.wild_rank, self._rules)
+        penalties = [
+            0 if seat == goer else a.penalty * multiplier for seat, a in enumerate(arrangements)
+        ]
         self._round_scores.append(tuple(penalties))
         events: list[Event] = [
             RoundScored(
@@ -699,6 +692,7 @@ class Match:
                 multiplier=multiplier,
                 penalties=tuple(penalties),
                 totals=self.totals,
+                thrown_jokers=thrown,
             )
         ]
         if self._round_index + 1 < self._rules.rounds:

@@ -45,7 +45,8 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "schedule": tuple(SCHEDULES),
     "double_penalties": (*_DOUBLED_LAST, "jqk"),
     "tie": ("zero_rounds", "shared", "nobody"),
-    "lay_off": (False, True),
+    "lay_off": (False, True, "all"),
+    "free_jokers": (False, True),
 }
 """The values each option accepts; the first of each is the default (``players`` defaults to 4)."""
 
@@ -82,8 +83,12 @@ class RuleSet:
     tie: str = "zero_rounds"
     """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds, then shared),
     ``"shared"``, or ``"nobody"`` (a tie gives the match to no one)."""
-    lay_off: bool = False
-    """Whether players scored after their last turn may lay off onto the melds of who went out."""
+    lay_off: bool | str = False
+    """Laying off in the last turns: ``False``; ``True``, onto the melds of who went out;
+    ``"all"``, the redemption round: onto every meld on the table (:mod:`game.engine.layoff`)."""
+    free_jokers: bool = False
+    """Whether, when a round ends with a player gone out, printed jokers left in the other
+    hands are thrown onto a meld and score 0."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
