@@ -13,10 +13,11 @@ each player in playing order lays down the melds of its best arrangement and lay
 off onto every meld on the table as it stands (the going-out melds and those of the
 earlier players, with what was laid off onto them). Ties between equally good uses
 of the table are broken by one fixed rule: the lowest penalty; then the fewest
-cards left in the hand; then every all-wild meld as it stands on the table unless
-another reading lowers the penalty; then the solver's fixed search order over the
-hand sorted (:class:`~game.engine.cards.Card` order), so the same hand against the
-same table always lays down and lays off the same cards.
+cards left in the hand (printed jokers thrown for 0 included); then every all-wild
+meld as it stands on the table unless another reading does better; then the
+fewest jokers thrown; then the solver's fixed search order over the hand sorted
+(:class:`~game.engine.cards.Card` order), so the same hand against the same table
+always lays down and lays off the same cards.
 
 Printed jokers thrown onto a meld (``free_jokers``): when a round ends with a player
 gone out, the others' printed jokers left over score 0. A hand is scored as its best
@@ -35,15 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
+from operator import itemgetter
+from typing import NamedTuple
 
 from game.engine.cards import Card, Rank
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind, meld_fault
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, min_penalty
-
-_TableMeld = tuple[int, int, Meld]
-"""A meld on the table in the redemption round: (owner seat, index among its melds, the
-meld with what was laid off onto it)."""
+from game.engine.solver import best_arrangement, min_penalty_and_leftover
 
 
 def readings(
@@ -87,18 +86,18 @@ def best_readings(
     """``melds``, each all-wild meld in the reading that suits ``cards`` best.
 
     Each all-wild meld's readings are weighed alone first (the others as written);
-    those that lower the penalty on their own are then tried together. Among equal
-    penalties the melds as written win.
+    those that lower the penalty (or, at equal penalty, the cards left over) on their
+    own are then tried together. Among equal results the melds as written win.
     """
     choices = [readings(meld, cards, wild_rank, rules) for meld in melds]
     written = tuple(melds)
     if all(len(choice) == 1 for choice in choices):
         return written
-    scores = {written: min_penalty(cards, wild_rank, rules, written)}
+    scores = {written: min_penalty_and_leftover(cards, wild_rank, rules, written)}
 
-    def score(combination: tuple[Meld, ...]) -> int:
+    def score(combination: tuple[Meld, ...]) -> tuple[int, int]:
         if combination not in scores:
-            scores[combination] = min_penalty(cards, wild_rank, rules, combination)
+            scores[combination] = min_penalty_and_leftover(cards, wild_rank, rules, combination)
         return scores[combination]
 
     kept = [
@@ -118,27 +117,80 @@ def best_use(
 ) -> tuple[Arrangement, tuple[Meld, ...], tuple[Card, ...]]:
     """The best arrangement of ``cards`` laying off onto ``melds``, the readings of
     ``melds`` it lays off onto, and the printed jokers thrown onto a meld for 0 when
-    ``free_jokers`` (the arrangement is of the other cards; the fewest thrown among
-    equal penalties)."""
+    ``free_jokers``: the arrangement is of the other cards, and among equal penalties
+    the fewest cards are left (thrown jokers included), then the fewest are thrown."""
     jokers = sorted(card for card in cards if card.rank is None) if free_jokers else []
     if not jokers:
         read = best_readings(cards, wild_rank, rules, melds)
         return best_arrangement(cards, wild_rank, rules, read), read, ()
-    best: tuple[int, list[Card], tuple[Meld, ...], tuple[Card, ...]] | None = None
+    best: tuple[tuple[int, int], list[Card], tuple[Meld, ...], tuple[Card, ...]] | None = None
     for count in range(len(jokers) + 1):
         thrown = tuple(jokers[len(jokers) - count :])
         rest = list(cards)
         for joker in thrown:
             rest.remove(joker)
         read = best_readings(rest, wild_rank, rules, melds)
-        penalty = min_penalty(rest, wild_rank, rules, read)
-        if best is None or penalty < best[0]:
-            best = (penalty, rest, read, thrown)
-        if penalty == 0:
-            break
+        penalty, leftover = min_penalty_and_leftover(rest, wild_rank, rules, read)
+        if best is None or (penalty, leftover + count) < best[0]:
+            best = ((penalty, leftover + count), rest, read, thrown)
     assert best is not None
     _, rest, read, thrown = best
     return best_arrangement(rest, wild_rank, rules, read), read, thrown
+
+
+class Turn(NamedTuple):
+    """One last turn of the redemption round."""
+
+    seat: int
+    """Who plays it."""
+    table: tuple[Meld, ...]
+    """The melds on the table as the turn begins (with what was laid off onto them)."""
+    owners: tuple[tuple[int, int], ...]
+    """Per meld of :attr:`table`: the seat that laid it down and its index among that
+    seat's melds."""
+    arrangement: Arrangement
+    """The seat's arrangement; its lay-offs name the owner of each meld."""
+    thrown: tuple[Card, ...]
+    """The printed jokers it threw onto a meld for 0 (rule ``free_jokers``)."""
+
+
+def redemption(
+    hands: Sequence[Sequence[Card]],
+    went_out: int,
+    shown: Arrangement,
+    wild_rank: Rank,
+    rules: RuleSet,
+) -> tuple[Turn, ...]:
+    """The redemption round (``lay_off="all"``): each seat after ``went_out`` in playing
+    order lays down its melds and lays off onto the table as it stands (the tie rule is
+    in the module's doc)."""
+    table = list(shown.melds)
+    owners = [(went_out, index) for index in range(len(table))]
+    turns = []
+    for step in range(1, len(hands)):
+        seat = (went_out + step) % len(hands)
+        hand = sorted(hands[seat])
+        found, read, thrown = best_use(hand, wild_rank, rules, table, free_jokers=rules.free_jokers)
+        turn_table, turn_owners = tuple(table), tuple(owners)
+        layoffs = []
+        for layoff in found.layoffs:
+            meld = read[layoff.target]
+            pairs = sorted(
+                [
+                    *zip(meld.cards, meld.positions, strict=True),
+                    *zip(layoff.cards, layoff.positions, strict=True),
+                ],
+                key=itemgetter(1),
+            )
+            cards, positions = zip(*pairs, strict=True)
+            table[layoff.target] = Meld(meld.kind, cards, positions, meld.suit)
+            owner, index = owners[layoff.target]
+            layoffs.append(LayOff(index, layoff.cards, layoff.positions, owner))
+        arrangement = Arrangement(found.melds, found.leftover, found.penalty, tuple(layoffs))
+        table += arrangement.melds
+        owners += [(seat, index) for index in range(len(arrangement.melds))]
+        turns.append(Turn(seat, turn_table, turn_owners, arrangement, thrown))
+    return tuple(turns)
 
 
 def score_round(
@@ -149,59 +201,23 @@ def score_round(
     rules: RuleSet,
 ) -> tuple[tuple[Arrangement, ...], tuple[tuple[Card, ...], ...]]:
     """Per seat, the arrangement a round's end scores its hand by, and the printed jokers
-    it threw onto a meld (rule ``free_jokers``).
-
-    Who went out (if anyone) shows ``shown``; the others, in playing order after it,
-    each make the best use of the table (see the module's doc for the tie rule). With
-    ``lay_off="all"`` a :class:`LayOff` names the meld's owner and its index among the
-    owner's melds.
-    """
-    players = len(hands)
-    arrangements: list[Arrangement | None] = [None] * players
-    thrown: list[tuple[Card, ...]] = [()] * players
+    it threw onto a meld (rule ``free_jokers``, once a player went out)."""
     if went_out is None or shown is None:
+        arrangements = tuple(best_arrangement(tuple(hand), wild_rank, rules) for hand in hands)
+        return arrangements, ((),) * len(hands)
+    found: list[tuple[Arrangement, tuple[Card, ...]]] = [(shown, ())] * len(hands)
+    if rules.lay_off == "all":
+        for turn in redemption(hands, went_out, shown, wild_rank, rules):
+            found[turn.seat] = (turn.arrangement, turn.thrown)
+    else:
+        onto = shown.melds if rules.lay_off else ()
         for seat, hand in enumerate(hands):
-            arrangements[seat] = best_arrangement(tuple(hand), wild_rank, rules)
-        return tuple(a for a in arrangements if a is not None), tuple(thrown)
-    arrangements[went_out] = shown
-    free = rules.free_jokers
-    table: list[_TableMeld] = [(went_out, i, meld) for i, meld in enumerate(shown.melds)]
-    for step in range(1, players):
-        seat = (went_out + step) % players
-        if rules.lay_off == "all":
-            melds = [meld for _, _, meld in table]
-            arrangement, read, thrown[seat] = best_use(
-                sorted(hands[seat]), wild_rank, rules, melds, free_jokers=free
-            )
-            arrangement = _redeemed(arrangement, read, table)
-            table += [(seat, i, meld) for i, meld in enumerate(arrangement.melds)]
-        else:
-            onto = shown.melds if rules.lay_off else ()
-            arrangement, _, thrown[seat] = best_use(
-                tuple(hands[seat]), wild_rank, rules, onto, free_jokers=free
-            )
-        arrangements[seat] = arrangement
-    return tuple(a for a in arrangements if a is not None), tuple(thrown)
-
-
-def _redeemed(
-    arrangement: Arrangement, read: tuple[Meld, ...], table: list[_TableMeld]
-) -> Arrangement:
-    """``arrangement`` with each lay-off naming the owner of its meld; ``table`` gets the
-    cards laid off (each meld in the reading they were laid off onto)."""
-    layoffs = []
-    for layoff in arrangement.layoffs:
-        owner, index, _ = table[layoff.target]
-        meld = read[layoff.target]
-        pairs = [
-            *zip(meld.cards, meld.positions, strict=True),
-            *zip(layoff.cards, layoff.positions, strict=True),
-        ]
-        pairs.sort(key=lambda pair: pair[1])
-        cards, positions = zip(*pairs, strict=True)
-        table[layoff.target] = (owner, index, Meld(meld.kind, cards, positions, meld.suit))
-        layoffs.append(LayOff(index, layoff.cards, layoff.positions, owner))
-    return Arrangement(arrangement.melds, arrangement.leftover, arrangement.penalty, tuple(layoffs))
+            if seat != went_out:
+                arrangement, _, thrown = best_use(
+                    tuple(hand), wild_rank, rules, onto, free_jokers=rules.free_jokers
+                )
+                found[seat] = (arrangement, thrown)
+    return tuple(a for a, _ in found), tuple(t for _, t in found)
 
 
 def _with(melds: tuple[Meld, ...], index: int, meld: Meld) -> tuple[Meld, ...]:
