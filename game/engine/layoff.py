@@ -22,8 +22,10 @@ always lays down and lays off the same cards.
 Printed jokers thrown onto a meld (``free_jokers``): when a round ends with a player
 gone out, the others' printed jokers left over score 0. A hand is scored as its best
 arrangement with some of its jokers set aside for 0: a joker that a meld or lay-off
-uses stays there, and among equal penalties the fewest jokers are thrown. Thrown
-jokers leave the table as it is.
+uses stays there (among equal penalties the fewest cards are left, thrown jokers
+included, then the fewest are thrown). Thrown jokers leave the table as it is. A
+round cut short by the stock in its last turns has a player gone out: its jokers are
+thrown too; a round that ends with nobody out counts them as usual.
 
 >>> from game.engine.cards import parse_cards
 >>> wilds = Meld(MeldKind.SET, parse_cards("4D 4C 4S"), (1, 1, 1), None)

@@ -102,10 +102,21 @@ from game.engine.view import (
     public_move,
 )
 
-FORMAT = 1
+FORMAT = 2
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
-UPGRADES: Upgrades = {}
+
+def _free_jokers(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules name ``free_jokers``, off in every match saved before."""
+    rules = old.get("rules")
+    return (
+        {**old, "format": 2, "rules": {**rules, "free_jokers": False}}
+        if isinstance(rules, dict)
+        else {**old, "format": 2}
+    )
+
+
+UPGRADES: Upgrades = {1: _free_jokers}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 

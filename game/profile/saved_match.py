@@ -22,7 +22,7 @@ from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
-FORMAT = 1
+FORMAT = 2
 """The version of ``match.json`` this code writes."""
 FILE = "match.json"
 
@@ -91,7 +91,13 @@ class SavedMatch:
         return cls(match, policies, tuple(names), hand_order, states, went_out)
 
 
-UPGRADES: Upgrades = {}
+def _engine_format_2(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the engine's document under ``"match"`` went to its format 2 (the rules
+    name ``free_jokers``); :meth:`Match.from_json` brings it up to date itself."""
+    return {**old, "format": 2}
+
+
+UPGRADES: Upgrades = {1: _engine_format_2}
 """The steps that bring an earlier ``match.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file. The engine's
 document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`

@@ -19,7 +19,7 @@ from game.i18n import LANGUAGES
 from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.profile.json_format import Upgrades
 
-FORMAT = 1
+FORMAT = 2
 """The version of ``settings.json`` this code writes."""
 CARD_GLIDE_SECONDS = 0.45
 """How long one card takes to travel at normal speed (the table's pace)."""
@@ -166,7 +166,16 @@ class Settings:
 _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not in _SHAPED)
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
-UPGRADES: Upgrades = {}
+
+def _free_jokers(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules name ``free_jokers``, off in every settings saved before."""
+    rules = old.get("rules")
+    if isinstance(rules, dict):
+        return {**old, "format": 2, "rules": {**rules, "free_jokers": False}}
+    return {**old, "format": 2}
+
+
+UPGRADES: Upgrades = {1: _free_jokers}
 """The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 
