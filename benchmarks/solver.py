@@ -3,8 +3,11 @@
 Prints median, p99 and maximum time per hand, each hand solved from scratch
 (the solver keeps no cache between calls), for random hands and for meld-rich
 hands built from sets and runs; with ``--contracts``, also the least penalty and best
-arrangement that include the round's contract (three sets and one run at 14 cards).
-Usage: ``python benchmarks/solver.py [--hands N] [--contracts]``.
+arrangement that include the round's contract (three sets and one run at 14 cards);
+then the redemption round's best use of the table (``lay_off="all"`` with
+``free_jokers``): 8 players, 3 decks + 4 jokers, the goer's melds from a meld-rich hand,
+each of the 7 others making the best use of the table as it stands.
+Usage: ``python benchmarks/solver.py [--hands N] [--contracts] [--rounds N]``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from collections.abc import Callable, Sequence
 
 from game.engine.cards import Card, Rank, Suit, new_shoe
 from game.engine.contracts import contract_for
+from game.engine.layoff import redemption
+from game.engine.melds import Arrangement
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement, contract_arrangement, is_complete, min_penalty
 
@@ -75,10 +80,31 @@ def report(name: str, times: list[float]) -> None:
     )
 
 
+REDEEM = RuleSet(players=8, jokers=4, lay_off="all", free_jokers=True)
+
+
+def redemption_rounds(rng: random.Random, count: int) -> list[float]:
+    """Seconds per last turn of ``count`` redemption rounds of 14 cards, Kings wild."""
+    times = []
+    for goer in meld_rich_hands(rng, count):
+        shown = best_arrangement(goer, WILD, REDEEM)
+        shoe = [card for card in new_shoe(REDEEM.decks, REDEEM.jokers) if card not in goer]
+        rng.shuffle(shoe)
+        hands = [goer, *(shoe[HAND * i : HAND * (i + 1)] for i in range(REDEEM.players - 1))]
+        table = Arrangement(shown.melds, (), 0)
+        start = time.perf_counter()
+        redemption(hands, 0, table, WILD, REDEEM)
+        times.append((time.perf_counter() - start) / (REDEEM.players - 1))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000, help="random hands (default 10000)")
     parser.add_argument("--rich", type=int, default=1_000, help="meld-rich hands (default 1000)")
+    parser.add_argument(
+        "--rounds", type=int, default=200, help="redemption rounds of 8 players (default 200)"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
         "--contracts", action="store_true", help="also time the solver under the contract"
@@ -108,6 +134,8 @@ def main() -> None:
     for label, solve in solvers:
         report(f"{label}, random", time_each(solve, random_set))
         report(f"{label}, meld-rich", time_each(solve, rich_set))
+    if args.rounds:
+        report("redemption, per last turn", redemption_rounds(rng, args.rounds))
 
 
 if __name__ == "__main__":

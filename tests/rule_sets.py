@@ -30,5 +30,6 @@ EVERYTHING_CHANGED = RuleSet(
     tie="shared",
     lay_off=True,
     contracts=True,
+    free_jokers=True,
 )
 """Every option away from its default."""

@@ -107,6 +107,7 @@ def test_every_option_changed() -> None:
     assert "Jack 11, Queen 12, King 13 points." in values
     assert "A card of the round's wild rank: 0 points." in values
     assert "A printed joker: 25 points." in values
+    assert any("is thrown onto a meld and scores 0" in line for line in values)
     assert "Penalties count double in rounds 7, 8 and 9." in paragraphs(text, "Scoring")
     assert "round 9, the lowest total wins" in paragraphs(text, "Winning")
     assert "share the win" in paragraphs(text, "Winning")
@@ -118,6 +119,17 @@ def test_every_option_changed() -> None:
     for line, rule_option in zip(text.changed, rule_options(), strict=True):
         chosen = rule_option.choice(getattr(rules, rule_option.field))
         assert line == f"{rule_option.label}: {chosen.label} — {chosen.explanation}"
+
+
+def test_the_redemption_round_and_free_jokers_are_told_when_on() -> None:
+    last = paragraphs(rules_text(RuleSet(lay_off="all")), "Last turns")
+    assert "Redemption round: in the last turns, each player in turn lays down" in last
+    assert "fewest cards left in the hand" in last and "Laying off:" not in last
+    assert "Redemption round" not in paragraphs(rules_text(RuleSet(lay_off=True)), "Last turns")
+    free = rules_text(RuleSet(jokers=2, free_jokers=True)).section("Card values").paragraphs
+    assert any("thrown onto a meld and scores 0" in line for line in free)
+    counted = rules_text(RuleSet(jokers=2)).section("Card values").paragraphs
+    assert not any("thrown onto a meld" in line for line in counted)
 
 
 @pytest.mark.parametrize(

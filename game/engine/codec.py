@@ -98,6 +98,7 @@ def arrangement_to_json(arrangement: Arrangement) -> dict[str, Any]:
                 "target": layoff.target,
                 "cards": cards_to_json(layoff.cards),
                 "positions": list(layoff.positions),
+                **({} if layoff.owner is None else {"owner": layoff.owner}),
             }
             for layoff in arrangement.layoffs
         ],
@@ -120,6 +121,9 @@ def arrangement_from_json(data: Any, what: str) -> Arrangement:
                 _positions_from_json(
                     entry.get("positions"), len(cards), f"{what}.layoffs[{i}].positions"
                 ),
+                None
+                if entry.get("owner") is None
+                else expect_int(entry.get("owner"), f"{what}.layoffs[{i}].owner", 0, 7),
             )
         )
     return Arrangement(

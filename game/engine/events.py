@@ -158,13 +158,18 @@ class RoundScored:
     abandoned: bool
     """True if the round ended at once (a :class:`RoundAbandoned` before this event)."""
     arrangements: tuple[Arrangement, ...]
-    """Per seat, the best arrangement of its final hand (with lay-offs when allowed)."""
+    """Per seat, the best arrangement of its final hand (with lay-offs when allowed: each
+    :class:`~game.engine.melds.LayOff` names the meld, and in the redemption round its
+    owner), without the jokers in :attr:`thrown_jokers`."""
     multiplier: int
     """Factor applied to this round's penalties: 1, or 2 when doubled."""
     penalties: tuple[int, ...]
     """Per seat, the points scored this round (multiplier applied; 0 for who went out)."""
     totals: tuple[int, ...]
     """Per seat, the running total after this round."""
+    thrown_jokers: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the printed jokers thrown onto a meld for 0 (rule ``free_jokers``, in a
+    round a player went out of; empty tuples otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,7 +74,7 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.formats import FormatError, Upgrades, upgraded
-from game.engine.layoff import best_lay_off
+from game.engine.layoff import score_round
 from game.engine.legality import (
     Refusal,
     TurnFacts,
@@ -85,7 +85,7 @@ from game.engine.legality import (
 )
 from game.engine.melds import Arrangement
 from game.engine.round_log import still_held, turns_played
-from game.engine.rules import RuleSet
+from game.engine.rules import RuleSet, rules_of_format_2
 from game.engine.solver import contract_arrangement, is_complete, min_penalty
 from game.engine.state_checks import (
     check_cards,
@@ -107,15 +107,15 @@ FORMAT = 2
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
 
-def _rules_with_contracts(old: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 → 2: the rules gain ``"contracts"`` (off: the game format 1 played)."""
+def _rules_of_format_2(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules name the seeds' games format 2 brought (off)."""
     rules = old.get("rules")
     if isinstance(rules, dict):
-        rules = {**rules, "contracts": rules.get("contracts", False)}
-    return {**old, "format": 2, "rules": rules}
+        return {**old, "format": 2, "rules": rules_of_format_2(rules)}
+    return {**old, "format": 2}
 
 
-UPGRADES: Upgrades = {1: _rules_with_contracts}
+UPGRADES: Upgrades = {1: _rules_of_format_2}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 
@@ -695,18 +695,11 @@ class Match:
     def _end_round(self, *, abandoned: bool) -> list[Event]:
         """Score the round, then deal the next one or end the match."""
         goer, shown = self._went_out, self._went_out_arrangement
-        onto = shown.melds if self._rules.lay_off and shown is not None else ()
         multiplier = self.multiplier
-        arrangements: list[Arrangement] = []
-        penalties: list[int] = []
-        for seat, hand in enumerate(self._hands):
-            if seat == goer and shown is not None:
-                arrangements.append(shown)
-                penalties.append(0)
-            else:
-                arrangement = best_lay_off(tuple(hand), self.wild_rank, self._rules, onto)
-                arrangements.append(arrangement)
-                penalties.append(arrangement.penalty * multiplier)
+        arrangements, thrown = score_round(self._hands, goer, shown, self.wild_rank, self._rules)
+        penalties = [
+            0 if seat == goer else a.penalty * multiplier for seat, a in enumerate(arrangements)
+        ]
         self._round_scores.append(tuple(penalties))
         events: list[Event] = [
             RoundScored(
@@ -717,6 +710,7 @@ class Match:
                 multiplier=multiplier,
                 penalties=tuple(penalties),
                 totals=self.totals,
+                thrown_jokers=thrown,
             )
         ]
         if self._round_index + 1 < self._rules.rounds:

@@ -12,7 +12,7 @@ Glossary:
 - *leftover* (deadwood): the cards of a hand in no meld; they score their penalty.
 - *arrangement*: a hand split into melds and leftover cards.
 - *lay-off*: in the last turn (an option), leftover cards that extend a meld laid
-  down by the player who went out.
+  down by the player who went out (in the redemption round, any meld on the table).
 
 A meld records what each of its cards stands for as a *position*: the rank
 number 1–13, or 14 for an Ace played high.
@@ -85,14 +85,19 @@ class Meld:
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """Cards added in a last turn to a meld of the player who went out."""
+    """Cards added in a last turn to a meld of the player who went out (or, in the
+    redemption round, to any meld on the table)."""
 
     target: int
-    """Index of the extended meld in the melds laid down by who went out."""
+    """Index of the extended meld in the melds laid down by who went out (by
+    :attr:`owner` when it is set)."""
     cards: tuple[Card, ...]
     """The cards laid off."""
     positions: tuple[int, ...]
     """The position each laid-off card stands for."""
+    owner: int | None = None
+    """In the redemption round, the seat that laid the meld down (:attr:`target` indexes
+    the melds of its arrangement); ``None`` for the melds of who went out."""
 
 
 @dataclass(frozen=True, slots=True)

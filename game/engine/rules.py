@@ -45,8 +45,9 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "schedule": tuple(SCHEDULES),
     "double_penalties": (*_DOUBLED_LAST, "jqk"),
     "tie": ("zero_rounds", "shared", "nobody"),
-    "lay_off": (False, True),
+    "lay_off": (False, True, "all"),
     "contracts": (False, True),
+    "free_jokers": (False, True),
 }
 """The values each option accepts; the first of each is the default (``players`` defaults to 4)."""
 
@@ -83,10 +84,14 @@ class RuleSet:
     tie: str = "zero_rounds"
     """Tie on the lowest total: ``"zero_rounds"`` (most 0-rounds, then shared),
     ``"shared"``, or ``"nobody"`` (a tie gives the match to no one)."""
-    lay_off: bool = False
-    """Whether players scored after their last turn may lay off onto the melds of who went out."""
+    lay_off: bool | str = False
+    """Laying off in the last turns: ``False``; ``True``, onto the melds of who went out;
+    ``"all"``, the redemption round: onto every meld on the table (:mod:`game.engine.layoff`)."""
     contracts: bool = False
     """Whether going out needs the round's contract (:mod:`game.engine.contracts`)."""
+    free_jokers: bool = False
+    """Whether, when a round ends with a player gone out, printed jokers left in the other
+    hands are thrown onto a meld and score 0."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -184,3 +189,13 @@ def _json_literal(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value)
+
+
+FORMAT_2_RULES = {"contracts": False, "free_jokers": False}
+"""The rules format 2 of the saved documents added, as every format-1 document played them."""
+
+
+def rules_of_format_2(rules: dict[str, Any]) -> dict[str, Any]:
+    """The JSON rules of a format-1 document as format 2 writes them (see
+    :data:`FORMAT_2_RULES`)."""
+    return {**FORMAT_2_RULES, **rules}

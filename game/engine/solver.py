@@ -1074,6 +1074,20 @@ def min_penalty(
     return _plan(_Problem(cards, wild_rank, rules, lay_off_onto), shallow=True).cost // _SCALE
 
 
+def min_penalty_and_leftover(
+    cards: Sequence[Card],
+    wild_rank: Rank | None,
+    rules: RuleSet,
+    lay_off_onto: Sequence[Meld] = (),
+) -> tuple[int, int]:
+    """The lowest penalty ``cards`` can score, and the fewest cards left over with it: what
+    :func:`best_arrangement` returns, without building it."""
+    penalty, leftover = divmod(
+        _plan(_Problem(cards, wild_rank, rules, lay_off_onto), shallow=True).cost, _SCALE
+    )
+    return penalty, leftover
+
+
 def best_arrangement(
     cards: Sequence[Card],
     wild_rank: Rank | None,

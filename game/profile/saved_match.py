@@ -93,7 +93,8 @@ class SavedMatch:
 
 def _engine_format_2(old: dict[str, Any]) -> dict[str, Any]:
     """Format 1 → 2: only the engine's document under ``"match"`` changed (its format 2,
-    the rules' ``"contracts"``), which :meth:`Match.from_json` upgrades itself."""
+    the rules' ``"contracts"`` and ``"free_jokers"``), which :meth:`Match.from_json`
+    upgrades itself."""
     return {**old, "format": 2}
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.levels import OFFERED_LEVELS
-from game.engine.rules import RuleSet
+from game.engine.rules import RuleSet, rules_of_format_2
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
 from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
@@ -167,15 +167,15 @@ _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not 
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
 
-def _rules_with_contracts(old: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 → 2: the rules, when kept, gain ``"contracts"`` (off, as format 1 played)."""
-    new = {**old, "format": 2}
-    if isinstance(old.get("rules"), dict):
-        new["rules"] = {**old["rules"], "contracts": old["rules"].get("contracts", False)}
-    return new
+def _rules_of_format_2(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2: the rules, when kept, name the seeds' games format 2 brought (off)."""
+    rules = old.get("rules")
+    if isinstance(rules, dict):
+        return {**old, "format": 2, "rules": rules_of_format_2(rules)}
+    return {**old, "format": 2}
 
 
-UPGRADES: Upgrades = {1: _rules_with_contracts}
+UPGRADES: Upgrades = {1: _rules_of_format_2}
 """The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 

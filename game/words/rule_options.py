@@ -327,6 +327,27 @@ def _build() -> tuple[RuleOption, ...]:
                     _("On"),
                     _("Leftover cards that extend the melds of whoever went out count as melded."),
                 ),
+                Choice(
+                    "all",
+                    _("Every meld"),
+                    _(
+                        "Redemption round: in turn, each player lays down and lays off onto "
+                        "every meld on the table."
+                    ),
+                ),
+            ),
+        ),
+        RuleOption(
+            "free_jokers",
+            _("Printed jokers left over"),
+            _("What a printed joker left in a hand scores when someone has gone out."),
+            (
+                Choice(False, _("Counted"), _("A printed joker left over scores its penalty.")),
+                Choice(
+                    True,
+                    _("Thrown onto a meld"),
+                    _("A printed joker left over is thrown onto a meld and scores 0."),
+                ),
             ),
         ),
         RuleOption(
@@ -430,6 +451,10 @@ def non_default(rules: RuleSet) -> tuple[tuple[RuleOption, Choice], ...]:
 
 IDLE_WHEN: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
     "joker_penalty": (
+        lambda rules: rules.jokers == 0,
+        N_("No printed jokers are dealt: choose some under Printed jokers first"),
+    ),
+    "free_jokers": (
         lambda rules: rules.jokers == 0,
         N_("No printed jokers are dealt: choose some under Printed jokers first"),
     ),

@@ -404,7 +404,25 @@ def _last_turns(rules: RuleSet) -> Section:
             others,
         ).format(count=others)
     ]
-    if rules.lay_off:
+    if rules.lay_off == "all":
+        paragraphs.append(
+            _(
+                "Redemption round: in the last turns, each player in turn lays down the melds "
+                "of the hand's best arrangement and lays off leftover cards (wilds too) onto any "
+                "meld already on the table: those of the player who went out and those laid "
+                "down in the earlier last turns, with the cards laid off onto them. A player "
+                "with no card left scores 0."
+            )
+        )
+        paragraphs.append(
+            _(
+                "The game finds each player's best use of the table as it stands at their "
+                "turn. Between equally good uses it keeps the one with the fewest cards left "
+                "in the hand, then a meld of wilds as it stands, then always the same one for "
+                "the same hand and table, so a match replays the same."
+            )
+        )
+    elif rules.lay_off:
         paragraphs.append(
             _(
                 "Laying off: when the others are scored after their last turn, leftover cards "
@@ -503,6 +521,15 @@ def _values(rules: RuleSet) -> Section:
                 points=points(rules.penalty(Card(None, None), None))
             )
         )
+        if rules.free_jokers:
+            lines.append(
+                _(
+                    "When a round ends with a player gone out, every printed joker left in "
+                    "another hand is thrown onto a meld and scores 0. A joker the best "
+                    "arrangement uses stays in its meld; when nobody went out, jokers count "
+                    "as usual."
+                )
+            )
     return Section(_("Card values"), tuple(lines))
 
 

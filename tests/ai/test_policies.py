@@ -53,6 +53,17 @@ OPTION_SETS = [
         id="seven-players-3-15-contracts",
     ),
     pytest.param(
+        RuleSet(
+            players=7,
+            jokers=2,
+            schedule="3-15",
+            double_penalties="last",
+            lay_off="all",
+            free_jokers=True,
+        ),
+        id="seven-players-3-15-redemption-free-jokers",
+    ),
+    pytest.param(
         RuleSet(players=5, schedule="up_down", double_penalties="jqk", tie="nobody"),
         id="up-and-down",
     ),

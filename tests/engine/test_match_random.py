@@ -103,10 +103,19 @@ CONFIGS = {
         {"players": 2, "schedule": "up_down", "lay_off": True, "tie": "shared"}, 0.9, (46,)
     ),
     "5p-short-one-wild": Config(
-        {"players": 5, "schedule": "short", "max_wilds_per_meld": 1, "jokers": 4}, 0.9, (32, 44)
+        {
+            "players": 5,
+            "schedule": "short",
+            "max_wilds_per_meld": 1,
+            "jokers": 4,
+            "lay_off": "all",
+            "free_jokers": True,
+        },
+        0.9,
+        (32, 44),
     ),
     "6p-stalled-last-round": Config(
-        {"players": 6, "schedule": "short", "tie": "shared", "lay_off": True},
+        {"players": 6, "schedule": "short", "tie": "shared", "lay_off": "all", "free_jokers": True},
         0.9,
         (10,),
         stall_round=7,

@@ -50,14 +50,14 @@ def test_from_nothing_it_writes_a_fixture_of_every_kind_that_reads_back(tmp_path
 def test_a_new_formats_fixture_is_the_latest_old_one_written_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    number = saved_match.FORMAT + 1
-    steps = {**saved_match.UPGRADES, number - 1: lambda old: {**old, "format": number}}
-    monkeypatch.setattr(saved_match, "FORMAT", number)
+    now, bumped = saved_match.FORMAT, saved_match.FORMAT + 1
+    monkeypatch.setattr(saved_match, "FORMAT", bumped)
+    steps = {**saved_match.UPGRADES, now: lambda old: {**old, "format": bumped}}
     monkeypatch.setattr(saved_match, "UPGRADES", steps)
     out = copied_fixtures(tmp_path)
     written = load_tool("make_format_fixtures").main(["--out", str(out)])
-    assert written == [out / f"match-{number}.json"]
-    old = json.loads((out / f"match-{number - 1}.json").read_text("utf-8"))
-    new = json.loads((out / f"match-{number}.json").read_text("utf-8"))
-    assert new == {**old, "format": number}
+    assert written == [out / f"match-{bumped}.json"]
+    old = json.loads((out / f"match-{now}.json").read_text("utf-8"))
+    new = json.loads((out / f"match-{bumped}.json").read_text("utf-8"))
+    assert new == {**old, "format": bumped}
     check_saved_match(SavedMatch.from_json(new))

@@ -26,6 +26,7 @@ from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_tol
 OPTIONS = list(rule_options())
 FREED: dict[str, dict[str, Any]] = {
     "joker_penalty": {"jokers": 2},
+    "free_jokers": {"jokers": 2},
     "ace_high_penalty": {"aces": "low_or_high"},
 }
 """For an option that another rules out at the defaults, the change that lets it apply."""

@@ -16,8 +16,9 @@ import pytest
 
 from game import i18n
 from game.ai.hint import Suggestion, reason_for
-from game.engine.cards import Card, Rank, parse_cards, wild_rank_for
+from game.engine.cards import Card, Rank, Suit, parse_cards, wild_rank_for
 from game.engine.events import RoundScored
+from game.engine.layoff import score_round
 from game.engine.match import Match
 from game.engine.melds import Arrangement
 from game.engine.rules import RuleSet
@@ -32,6 +33,7 @@ from game.ui.table.summary import (
     GroupKind,
     RoundSummaryScene,
     ScoreSheetScene,
+    explained_hand,
     overlay_layout,
 )
 from game.words.card_words import card_short, stands_short, wild_sentence
@@ -347,3 +349,26 @@ def test_the_review_shows_the_wild_rank_your_order_and_why(
         replay.apply(action)
     why = hint_line(Suggestion(decision.best, reason_for(replay.view_for(0), decision.best)))
     assert f"The hard AI: {why}" in texts
+
+
+def test_a_redemption_round_labels_cards_by_the_owners_meld_and_shows_thrown_jokers() -> None:
+    rules = RuleSet(players=3, jokers=2, lay_off="all", free_jokers=True)
+    hands = [parse_cards(h) for h in ("5H 6H 7H 10C 10D 10S", "QC QD QS 2S 3S 4S", "5S 9C")]
+    goer = best_arrangement(hands[0], Rank.KING, rules)
+    arrangements, thrown = score_round(hands, 0, goer, Rank.KING, rules)
+    seat_melds = [a.melds for a in arrangements]
+    (layoff,) = arrangements[2].layoffs
+    assert layoff.owner == 1
+    groups = explained_hand(arrangements[2], hands[2], Rank.KING, goer.melds, seat_melds)
+    assert [group.labels for group in groups] == [
+        ("+" + stands_short(5, Suit.SPADES),),
+        ("",),
+    ]
+    jokers = RuleSet(players=2, jokers=2, free_jokers=True)
+    hand = parse_cards("JK 9C")
+    arrangements, thrown = score_round([hands[0], hand], 0, goer, Rank.KING, jokers)
+    groups = explained_hand(arrangements[1], hand, Rank.KING, goer.melds, (), thrown[1])
+    assert [(group.kind, group.cards) for group in groups] == [
+        (GroupKind.LAID_OFF, parse_cards("JK")),
+        (GroupKind.LEFTOVER, parse_cards("9C")),
+    ]

@@ -101,10 +101,13 @@ def explained_hand(
     hand: Sequence[Card],
     wild_rank: Rank,
     goer_melds: Sequence[Meld] = (),
+    seat_melds: Sequence[Sequence[Meld]] = (),
+    thrown: Sequence[Card] = (),
 ) -> list[CardGroup]:
     """``hand`` as the engine scored it: each meld (every wild labelled with what it stands
-    for), the cards laid off onto ``goer_melds`` (the melds of who went out), then the
-    leftover cards in the hand's order."""
+    for), the cards laid off onto ``goer_melds`` (the melds of who went out; in the
+    redemption round onto ``seat_melds[owner]``) and the printed jokers ``thrown`` onto a
+    meld for 0, then the leftover cards in the hand's order."""
     free = list(hand)
 
     def take(card: Card) -> Card:
@@ -124,10 +127,14 @@ def explained_hand(
     laid: list[Card] = []
     laid_labels: list[str] = []
     for layoff in arrangement.layoffs:
-        suit = goer_melds[layoff.target].suit if layoff.target < len(goer_melds) else None
+        melds = goer_melds if layoff.owner is None else seat_melds[layoff.owner]
+        suit = melds[layoff.target].suit if layoff.target < len(melds) else None
         for card, position in zip(layoff.cards, layoff.positions, strict=True):
             laid.append(take(card))
             laid_labels.append("+" + stands_short(position, suit))
+    for card in thrown:
+        laid.append(take(card))
+        laid_labels.append("+")
     if laid:
         groups.append(CardGroup(GroupKind.LAID_OFF, tuple(laid), tuple(laid_labels)))
     if free:
@@ -474,8 +481,17 @@ class RoundSummaryScene(Overlay):
         """The round's wild rank (what makes a card of a meld a wild)."""
         goer_melds = () if event.went_out is None else event.arrangements[event.went_out].melds
         self.groups = [
-            explained_hand(arrangement, hand, self.wild_rank, goer_melds)
-            for arrangement, hand in zip(event.arrangements, self.hands, strict=True)
+            explained_hand(
+                arrangement,
+                hand,
+                self.wild_rank,
+                goer_melds,
+                [a.melds for a in event.arrangements],
+                event.thrown_jokers[seat] if event.thrown_jokers else (),
+            )
+            for seat, (arrangement, hand) in enumerate(
+                zip(event.arrangements, self.hands, strict=True)
+            )
         ]
         """Per seat, its hand as scored: melds, cards laid off, leftover cards."""
         self.buttons = [Button(N_("See the result") if last else N_("Next round"), self.close)]
