@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.ai.hint import Why, suggest
+from game.ai.hint import Why, reason_for, suggest
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Card, Rank
 from game.engine.contracts import Contract
@@ -121,6 +121,21 @@ def test_the_first_tip_of_a_round_says_the_contract() -> None:
     tip = coach_tip(match.view_for(0))
     assert tip is not None
     assert tip.text == "Coach: Fours are wild this round; to go out, your melds must include 1 run"
+
+
+def test_the_hint_says_going_out_only_under_the_contract() -> None:
+    """Taking the 7♠ or discarding the Q♦ after it leaves a set of four: not a run."""
+    hands = ["7H 7D 7C QD", *OTHERS]
+    for rules, going in ((CONTRACTS, False), (RuleSet(), True)):
+        before = rig(rules, hands, discard="7S", round_index=1).view_for(0)
+        taking = reason_for(before, Draw(DrawSource.DISCARD)).why
+        assert (taking is Why.TAKE_TO_GO_OUT) is going, (rules.contracts, taking)
+        match = rig(rules, hands, discard="KS", stock_top="7S", round_index=1)
+        match.apply(Draw(DrawSource.STOCK))
+        view = match.view_for(0)
+        queen = next(card for card in view.hand if card == Card.parse("QD"))  # its very card
+        discarding = reason_for(view, Discard(queen)).why
+        assert (discarding is Why.DISCARD_TO_GO_OUT) is going, (rules.contracts, discarding)
 
 
 def test_a_complete_hand_without_the_contract_is_no_going_out(tmp_path: Path) -> None:
