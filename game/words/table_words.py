@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from game.ai.levels import LEVELS_BY_NAME
 from game.engine.actions import Action, Discard, Phase
 from game.engine.cards import Rank
+from game.engine.contracts import Contract
 from game.engine.events import AbandonReason
 from game.engine.legality import Refusal
 from game.engine.match import TURN_LIMIT
 from game.i18n import N_, _, ngettext
 from game.places import seat_place
 from game.words.card_words import card_short, wild_sentence
+from game.words.rules_text import contract_words
 
 GAME_NAME = N_("Three-Thirteen")
 """The game's name (the window's caption and the title)."""
@@ -102,11 +104,23 @@ def first_dealer_line(dealer: int, seating: Seating) -> str:
     return _("{name} deals first").format(name=seating.name(dealer))
 
 
-def round_title(round_index: int, rounds: int, wild_rank: Rank) -> str:
-    """``Round 3 of 11 — Fives are wild``."""
-    return _("Round {number} of {rounds} — {wild}").format(
-        number=round_index + 1, rounds=rounds, wild=wild_sentence(wild_rank)
+def round_title(
+    round_index: int, rounds: int, wild_rank: Rank, contract: Contract | None = None
+) -> str:
+    """``Round 3 of 11 — Fives are wild``, and under contracts ``— contract: 1 set and 1 run``."""
+    number, wild = round_index + 1, wild_sentence(wild_rank)
+    if contract is None:
+        return _("Round {number} of {rounds} — {wild}").format(
+            number=number, rounds=rounds, wild=wild
+        )
+    return _("Round {number} of {rounds} — {wild} — contract: {contract}").format(
+        number=number, rounds=rounds, wild=wild, contract=contract_words(contract)
     )
+
+
+def contract_line(contract: Contract) -> str:
+    """The round's contract on a line of its own: ``Contract: 2 sets and 1 run``."""
+    return _("Contract: {contract}").format(contract=contract_words(contract))
 
 
 def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
+from game.engine.contracts import contract_for
 from game.engine.events import (
     CutForDeal,
     Dealt,
@@ -42,13 +43,14 @@ def seat_is_you(seat: int, seating: Seating) -> bool:
     return seat == 0 and seating.human
 
 
-def log_line(event: Event, seating: Seating, rounds: int) -> str:
-    """``event`` in words: "Left took 7♥ from the discard pile"."""
+def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = False) -> str:
+    """``event`` in words: "Left took 7♥ from the discard pile" (a round's title names its
+    contract under ``contracts``)."""
     match event:
         case CutForDeal(_, dealer):
             return first_dealer_line(dealer, seating)
-        case RoundStarted(index, _size, wild, _dealer, _multiplier):
-            return round_title(index, rounds, wild)
+        case RoundStarted(index, size, wild, _dealer, _multiplier):
+            return round_title(index, rounds, wild, contract_for(size) if contracts else None)
         case Dealt(hands):
             count = len(hands[0])
             dealt = ngettext(
@@ -136,9 +138,11 @@ class ActionLog:
         """This round's events."""
         return self.rounds[-1]
 
-    def lines(self, seating: Seating, rounds: int) -> list[str]:
-        """This round's events in words, oldest first."""
-        key = (len(self.rounds), len(self.current), seating, rounds, language())
+    def lines(self, seating: Seating, rounds: int, contracts: bool = False) -> list[str]:
+        """This round's events in words, oldest first (naming the contract under
+        ``contracts``)."""
+        key = (len(self.rounds), len(self.current), seating, rounds, contracts, language())
         if self._said is None or self._said[0] != key:
-            self._said = (key, [log_line(event, seating, rounds) for event in self.current])
+            said = [log_line(event, seating, rounds, contracts) for event in self.current]
+            self._said = (key, said)
         return list(self._said[1])

@@ -3,7 +3,8 @@
 The coach reads your view and, once you have drawn, the hint's decision for that same
 view (:func:`game.ai.hint.suggest`, worked out off the frame loop): it names the card
 the hint would discard, never another, and never calls a wild card dead weight. As
-your first turn of a round begins it names the round's wild rank.
+your first turn of a round begins it names the round's wild rank (and its contract, which
+going out needs). It says a discard goes out only when the hint found so, under the contract.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
+from game.words.rules_text import contract_words
 
 COACHED_MATCHES = 3
 """The coach speaks during your first this many matches (while its setting is on)."""
@@ -43,6 +45,9 @@ def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | 
     if view.phase is Phase.DRAW:
         if not any(move.seat == view.seat for move in view.log):
             wild = wild_sentence(view.wild_rank)
+            if view.contract is not None:
+                text = _("Coach: {wild} this round; to go out, your melds must include {contract}")
+                return CoachTip(text.format(wild=wild, contract=contract_words(view.contract)))
             text = _("Coach: {wild} this round: a wild card stands for any card in a meld")
             return CoachTip(text.format(wild=wild))
         return None

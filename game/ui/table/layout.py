@@ -41,6 +41,9 @@ class TableLayout:
     """How many lines the keys' help takes at the foot of the window."""
     players: int = 4
     """How many sit at the table (2 to 8), you included."""
+    corner_extra: int = 0
+    """How many lines the corner holds beyond the round's title, its wild rank, the dealer
+    and the last turns: the contract's (none without contracts)."""
 
     @property
     def seats(self) -> range:
@@ -393,12 +396,13 @@ class TableLayout:
     @property
     def corner_box(self) -> pygame.Rect:
         """The top-left corner where the round's title goes, clear of the top seat's fan
-        (narrower where several seats share the top)."""
+        (narrower where several seats share the top; taller by :attr:`corner_extra`)."""
         fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
         width = round(fan_left) - self.margin * 2
         if self.top_seats > 1:
             width = min(width, self.text_size * 12)
-        return pygame.Rect(self.margin, self.margin, width, self.text_size * 6)
+        height = self.text_size * 6 + self.corner_extra * self.line_step
+        return pygame.Rect(self.margin, self.margin, width, height)
 
     def pile_label_box(self, stock: bool) -> pygame.Rect:
         """The room of the label under the stock or the discard pile: its half of the room

@@ -144,7 +144,7 @@ class Playback:
     @property
     def round_title(self) -> str:
         shown = self.shown
-        return round_title(shown.round_index, shown.rounds, shown.wild_rank)
+        return round_title(shown.round_index, shown.rounds, shown.wild_rank, shown.contract)
 
     def resume(self, shown: ShownTable) -> None:
         """Show a match that goes on from ``shown``: every card at rest in its place."""

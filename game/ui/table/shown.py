@@ -15,6 +15,7 @@ from typing import assert_never
 
 from game.engine.actions import Phase
 from game.engine.cards import Card, Rank
+from game.engine.contracts import Contract, contract_for
 from game.engine.events import (
     AbandonReason,
     CutForDeal,
@@ -77,6 +78,11 @@ class ShownTable:
     def rounds(self) -> int:
         """How many rounds the match has."""
         return len(self.rules.hand_sizes)
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract of the round shown; ``None`` without contracts (or before a deal)."""
+        return contract_for(self.hand_size) if self.rules.contracts and self.hand_size else None
 
     def follow(self, event: Event, insert_at: int | None = None) -> None:
         """Take ``event`` into the picture; a card drawn by seat 0 goes at ``insert_at``."""

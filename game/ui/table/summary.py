@@ -636,9 +636,12 @@ class RoundSummaryScene(Overlay):
                 text.blit(surface, line, small, INK, box=box, topright=box.topright)
 
     def name_line(self, seat: int) -> str:
-        """``seat``'s name over its hand, ``Left (went out)`` for who went out."""
+        """``seat``'s name over its hand, ``Left (went out)`` for who went out (``Left (went
+        out, contract met)`` under contracts)."""
         name = self.seating.name(seat)
-        if seat == self.event.went_out:
+        if seat == self.event.went_out and self.shown.rules.contracts:
+            name = _("{name} (went out, contract met)").format(name=name)
+        elif seat == self.event.went_out:
             name = _("{name} (went out)").format(name=name)
         return name
 

@@ -19,6 +19,7 @@ import pygame
 from game.ai.hint import Suggestion
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
+from game.engine.contracts import Contract, contract_for
 from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.engine.solver import best_arrangement, min_penalty_after_discard
@@ -57,7 +58,13 @@ from game.ui.table.table_painter import (
 from game.ui.table.undo import UndoKeeper
 from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import hint_line
-from game.words.table_words import refusal_line, seat_label, seat_parts, status_line
+from game.words.table_words import (
+    contract_line,
+    refusal_line,
+    seat_label,
+    seat_parts,
+    status_line,
+)
 
 WIDEST_TOTAL = 8888
 """A total as wide as any a match reaches (room is kept for it beside your hand)."""
@@ -252,7 +259,13 @@ class TableScene(Scene):
         text, table = self.context.text, TableLayout(width - column, height, scale, players=players)
         words = your_words_width(text, scale.body, self._you_label(sample=True))
         keys = text.wrap(self._keys_line(), scale.help, table.keys_width, separator=SEPARATOR)
-        self.layout = dataclasses.replace(table, words_width=words, keys_lines=len(keys))
+        corner = [
+            len(text.wrap(contract_line(contract), scale.body, table.corner_box.width))
+            for contract in self._contracts()
+        ]
+        self.layout = dataclasses.replace(
+            table, words_width=words, keys_lines=len(keys), corner_extra=max(corner, default=0)
+        )
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
         hand, seat = self.layout.hand_height, self.layout.seat_height
@@ -261,6 +274,11 @@ class TableScene(Scene):
         self.context.art.use_heights((hand, seat, *between, *fans))
         self._place_buttons()
         self.playback.place(0.0)
+
+    def _contracts(self) -> set[Contract]:
+        """The contracts of the match's rounds (none without contracts)."""
+        rules = self.setup.rules
+        return {contract_for(size) for size in rules.hand_sizes} if rules.contracts else set()
 
     def _place_buttons(self) -> None:
         """The buttons side by side at the right of their row, each as wide as its words."""
@@ -837,11 +855,12 @@ class TableScene(Scene):
             ),
             wild=capitalized(wild_sentence(shown.wild_rank)),
             dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
+            contract="" if shown.contract is None else contract_line(shown.contract),
             buttons=tuple(self.buttons),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
             coach=None if tip is None else tip.text,
-            log=tuple(self.playback.log.lines(seating, len(self.setup.rules.hand_sizes))),
+            log=tuple(self.playback.log.lines(seating, shown.rounds, shown.rules.contracts)),
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,
         )

@@ -73,6 +73,8 @@ class TablePicture:
     """Its wild rank: ``Fives are wild``."""
     dealer: str
     buttons: tuple[Button, ...]
+    contract: str = ""
+    """The round's contract: ``Contract: 2 sets and 1 run`` (empty: no contracts)."""
     go_out: frozenset[Card] = frozenset()
     """The cards of your hand whose discard goes out (each wears a GO OUT badge)."""
     penalty: int | None = None
@@ -213,6 +215,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         picture.title,
         picture.wild,
         picture.dealer,
+        picture.contract,
         shown.last_turns,
         picture.keys,
         bool(shown.hands[0]),
@@ -733,13 +736,17 @@ def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
 
 
-def _corner_lines(picture: TablePicture) -> list[tuple[str, int, Color, bool]]:
+def _corner_lines(picture: TablePicture, text: Text) -> list[tuple[str, int, Color, bool]]:
     """The corner's lines, each with its size, colour and weight: the round, its wild rank,
-    the dealer and, once someone has gone out, "Last turns"."""
-    scale = picture.layout.type_scale
+    its contract (if any, wrapped to the corner's width), the dealer and, once someone has
+    gone out, "Last turns"."""
+    layout = picture.layout
+    scale = layout.type_scale
+    contract = text.wrap(picture.contract, scale.body, layout.corner_box.width)
     lines = [
         (picture.title, scale.heading, INK, True),
         (picture.wild, scale.body, GOLD, False),
+        *((line, scale.body, GOLD, False) for line in contract if picture.contract),
         (picture.dealer, scale.body, MUTED, False),
     ]
     if picture.shown.last_turns:
@@ -749,9 +756,8 @@ def _corner_lines(picture: TablePicture) -> list[tuple[str, int, Color, bool]]:
 
 def _corner_right(picture: TablePicture, text: Text) -> int:
     """Where the corner's widest line ends."""
-    widths = [
-        text.font(size, bold).size(words)[0] for words, size, _c, bold in _corner_lines(picture)
-    ]
+    lines = _corner_lines(picture, text)
+    widths = [text.font(size, bold).size(words)[0] for words, size, _c, bold in lines]
     return min(picture.layout.corner_box.right, picture.layout.corner_box.left + max(widths))
 
 
@@ -760,7 +766,7 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
     layout = picture.layout
     corner, scale = layout.corner_box, layout.type_scale
     top = corner.top
-    for words, size, colour, bold in _corner_lines(picture):
+    for words, size, colour, bold in _corner_lines(picture, text):
         placed = text.blit(
             surface, words, size, colour, bold, box=corner, topleft=(corner.left, top)
         )
