@@ -62,16 +62,11 @@ def policy_label(spec: str) -> str:
     return spec.rpartition(":")[2] if ":" in spec else spec
 
 
-def seat_parts(seat: int, seating: Seating, policies: Mapping[int, str]) -> tuple[str, str]:
-    """The seat's name and its AI level (empty for a person), e.g. ``("Left", "Hard")``."""
-    policy = policies.get(seat)
-    return seating.name(seat), policy_label(policy) if policy else ""
-
-
 def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
     """The seat's name with its AI level, e.g. ``Left · Hard``."""
-    name, level = seat_parts(seat, seating, policies)
-    return _("{name} · {level}").format(name=name, level=level) if level else name
+    name = seating.name(seat)
+    policy = policies.get(seat)
+    return _("{name} · {level}").format(name=name, level=policy_label(policy)) if policy else name
 
 
 def winners_line(winners: Sequence[int], seating: Seating) -> str:

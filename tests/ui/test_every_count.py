@@ -25,6 +25,8 @@ pytestmark = pytest.mark.slow  # a tour of every screen per table size
 USUAL = (1280, 800)
 CASES = [
     *((players, "en", USUAL) for players in (2, 3, 5, 6, 7, 8)),
+    (6, "fr", USUAL),
+    (8, "nl", USUAL),
     (2, "fr", (800, 600)),
     (8, "fr", (800, 600)),
     (2, "it", (2560, 1440)),

@@ -14,6 +14,7 @@ import pytest
 
 from game.engine.actions import Phase
 from game.engine.cards import Card
+from game.profile import saved_match
 from game.ui.app import App
 from game.ui.kit.sprites import Pose
 from game.ui.screens.title import TitleScene
@@ -122,7 +123,8 @@ def test_autoplay_from_the_command_line(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr.decode()
     assert pygame.image.load(str(shot)).get_size() == (1280, 800)
     saved = json.loads((tmp_path / "profile" / "match.json").read_text())
-    assert saved["format"] == 1 and len(saved["match"]["state"]["round_scores"]) == 1
+    assert saved["format"] == saved_match.FORMAT
+    assert len(saved["match"]["state"]["round_scores"]) == 1
 
 
 def test_no_audio_device_means_silence() -> None:

@@ -400,7 +400,7 @@ class TableLayout:
         fan_left = self.width / 2 - card_width(self.seat_height) * (0.5 + 0.3 * 6)
         width = round(fan_left) - self.margin * 2
         if self.top_seats > 1:
-            width = min(width, self.text_size * 12)
+            width = min(width, self.text_size * 13)
         height = self.text_size * 6 + self.corner_extra * self.line_step
         return pygame.Rect(self.margin, self.margin, width, height)
 

@@ -62,7 +62,6 @@ from game.words.table_words import (
     contract_line,
     refusal_line,
     seat_label,
-    seat_parts,
     status_line,
 )
 
@@ -833,9 +832,6 @@ class TableScene(Scene):
             keys=self._keys_line() if human else "",
             seat_labels=tuple(
                 seat_label(seat, seating, policies) for seat in range(len(shown.hands))
-            ),
-            seat_parts=tuple(
-                seat_parts(seat, seating, policies) for seat in range(len(shown.hands))
             ),
             you_label=self._you_label(),
             thinking=None if self.busy else self.seats.thinking,

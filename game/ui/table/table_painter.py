@@ -48,9 +48,6 @@ class TablePicture:
     """The keys' help line at the bottom (empty: none, as in autoplay)."""
     seat_labels: tuple[str, ...]
     """Per seat, its name and level."""
-    seat_parts: tuple[tuple[str, str], ...]
-    """Per seat, its name and its level apart (a plate too narrow for its label shows them
-    on two lines)."""
     you_label: str
     """The line above your hand."""
     thinking: int | None
@@ -398,6 +395,9 @@ def _joinable(rect: pygame.Rect, others: list[pygame.Rect]) -> int | None:
     return None
 
 
+PARTS_APART = " · "
+"""Between the parts of a plate's line (a name and its level, the cards and the total),
+where a line too wide for its plate breaks."""
 SHADOW_OFFSET = (0.05, 0.08)
 """Where a dragged card's shadow falls, in card heights right and down."""
 SHADOW_ALPHA = 90
@@ -536,10 +536,11 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     size = layout.text_size
     lines = _plate_lines(picture, seat)
     box = layout.plate_box(seat)
-    label, colour, _bold = lines[0]
-    name, level = picture.seat_parts[seat]
-    if level and text.font(size, True).size(label)[0] > box.width:
-        lines[:1] = [(name, colour, True), (level, colour, False)]
+    lines = [  # a line too wide for the box broken between its parts ("13 cards · total 40")
+        (part, colour, bold)
+        for words, colour, bold in lines
+        for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
+    ]
     places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
@@ -816,12 +817,21 @@ def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
 def _paint_banner(
     surface: pygame.Surface, layout: TableLayout, text: Text, message: str
 ) -> pygame.Rect:
-    size = layout.banner_size
-    shown, fitted = text.fit(message, size, round(layout.width * 0.9) - size * 2, bold=True)
-    width, height = text.font(fitted, True).size(shown)
-    rect = pygame.Rect(0, 0, width, height)
+    """The banner of a new round (or of the stock reshuffled) on a plate: at the banner's
+    size where it fits the table's width, else at the heading's or the body's, else broken
+    over lines at the body's."""
+    scale, room = layout.type_scale, round(layout.width * 0.9)
+    sizes = sorted({layout.banner_size, scale.heading, scale.body}, reverse=True)
+    fitting = [size for size in sizes if text.font(size, True).size(message)[0] + size * 2 <= room]
+    size = fitting[0] if fitting else scale.body
+    lines = [message] if fitting else text.wrap(message, size, room - size * 2, bold=True)
+    step = text.font(size, True).get_linesize()
+    width = max(text.font(size, True).size(line)[0] for line in lines)
+    rect = pygame.Rect(0, 0, width, step * len(lines))
     rect.center = (layout.width // 2, layout.banner_y)
     plate = rect.inflate(size * 1.5, size * 0.8)
     surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
-    text.blit(surface, message, fitted, GOLD, True, box=plate, center=rect.center)
+    for index, line in enumerate(lines):
+        middle = (rect.centerx, rect.top + step * index + step // 2)
+        text.blit(surface, line, size, GOLD, True, box=plate, center=middle)
     return plate
