@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 
-from game.ai.evaluation import Evaluator
+from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
@@ -85,7 +85,7 @@ def suggest(view: PlayerView) -> Suggestion:
 def reason_for(view: PlayerView, action: Action) -> Reason:
     """Why ``action`` (the hard AI's choice in ``view``) is worth playing, as a hint says it
     (the review words what the hard AI preferred with it)."""
-    evaluator = Evaluator(view.wild_rank, view.rules)
+    evaluator = Evaluator(view.wild_rank, view.rules, contract=open_contract(view))
     match action:
         case Draw(DrawSource.DISCARD):
             return _why_take(view, evaluator, view.discard_pile[-1])
@@ -130,7 +130,7 @@ def _why_stock(view: PlayerView) -> Reason:
 def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     rest = [other for other in view.hand if other is not card]
     arrangement = evaluator.arrangement(rest)
-    if arrangement.is_complete:
+    if arrangement.is_complete and evaluator.goes_out(rest):
         return Reason(Why.DISCARD_TO_GO_OUT, card)
     if view.last_turns:
         return Reason(Why.DISCARD_LAST_TURN, card, points=(arrangement.penalty,))
