@@ -9,14 +9,14 @@ for a new way of playing hardly narrower); and per hand size the mean
 points of each and of the field. Specs are those of ``python -m game.sim`` (a level,
 ``hard/stock_share=0.4``, or ``package.module:ClassName``). Usage:
 ``python benchmarks/compare.py BASE CANDIDATE [--opponent sampler] [--matches 96]
-[--seed 20000] [--jobs 2]``.
+[--seed 20000] [--jobs 2] [--rules '{"contracts": true}']`` (rule options as JSON).
 """
 
 from __future__ import annotations
 
 import argparse
 
-from game.engine.rules import RuleSet
+from game.engine.cli import parse_rules
 from game.sim import stats, tournament
 
 
@@ -28,10 +28,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=96)
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rules", default="{}", help="rule options as a JSON object")
     args = parser.parse_args()
     if args.base == args.candidate or args.opponent in (args.base, args.candidate):
         parser.error("the base, the candidate and the opponent must be three different specs")
-    rules = RuleSet()
+    try:
+        rules = parse_rules(args.rules)
+    except ValueError as error:
+        parser.error(f"--rules: {error}")
     runs = {}
     for spec in (args.base, args.candidate):
         schedule = tournament.duel_tasks(args.matches, spec, args.opponent, rules, args.seed)

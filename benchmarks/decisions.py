@@ -5,26 +5,31 @@ with the rule set's shoe: a third deck at 7–8); each policy is asked for its
 decision in every position of the chosen hand sizes. Prints p50/p99/max per
 policy. ``--clock cpu`` times with the process's CPU time, steadier than the wall
 clock on a shared machine. Usage: ``python benchmarks/decisions.py [--policies
-hard,normal] [--hand-sizes 13] [--matches 4] [--players 4] [--clock wall|cpu]``.
+hard,normal] [--hand-sizes 13] [--matches 4] [--players 4] [--clock wall|cpu] [--rules
+'{"contracts": true}']`` (``--rules``: rule options as JSON; ``--players`` wins).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
 
 from game.ai.registry import make_policy
+from game.engine.cli import parse_rules
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
 from game.sim.stats import percentile
 
 
-def positions(matches: int, hand_sizes: set[int], players: int = 4) -> list[PlayerView]:
+def positions(
+    matches: int, hand_sizes: set[int], players: int = 4, rules: RuleSet | None = None
+) -> list[PlayerView]:
     """Every view of a seat to move, with a hand of one of ``hand_sizes``, in ``matches``
-    seeded matches of ``players`` greedy seats."""
-    rules = RuleSet(players=players)
+    seeded matches of ``players`` greedy seats (under ``rules``, default the defaults)."""
+    rules = dataclasses.replace(rules or RuleSet(), players=players)
     views = []
     for seed in range(matches):
         match = Match.new(rules, seed)
@@ -45,13 +50,18 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--players", type=int, choices=range(2, 9), default=4)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--rules", default="{}", help="rule options as a JSON object")
     args = parser.parse_args()
+    try:
+        rules = parse_rules(args.rules, players=args.players)
+    except ValueError as error:
+        parser.error(f"--rules: {error}")
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     sizes = {int(size) for size in args.hand_sizes.split(",")}
-    views = positions(args.matches, sizes, args.players)
+    views = positions(args.matches, sizes, args.players, rules)
     print(
         f"{len(views)} positions with hand sizes {sorted(sizes)} from {args.matches} matches"
-        f" of {args.players} players ({RuleSet(players=args.players).decks} decks)"
+        f" of {args.players} players ({rules.decks} decks, rules {args.rules})"
     )
     for spec in args.policies.split(","):
         policy = make_policy(spec, random.Random(0))

@@ -11,7 +11,9 @@ then each step of the ladder: a level against the other seats all played by the 
 below. ``--players`` seats 2–8 (default 4); each deal is played once per rotation of
 the seats, so a deal takes N matches. Usage: ``python benchmarks/ladder.py [--matches
 100] [--seed 20000] [--jobs 2] [--players 4] [--levels easy,greedy,normal,hard]
-[--field greedy,sampler,collector] [--no-steps]``. ``--field ''`` plays the steps alone.
+[--field greedy,sampler,collector] [--no-steps] [--rules '{"contracts": true}']``.
+``--field ''`` plays the steps alone; ``--rules`` changes rule options (JSON, as
+``python -m game.sim`` takes them).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import math
 import statistics
 import time
 
+from game.engine.cli import parse_rules
 from game.engine.rules import RuleSet
 from game.sim import stats, tournament
 
@@ -61,12 +64,16 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,greedy,normal,hard")
     parser.add_argument("--field", default="greedy,sampler,collector")
     parser.add_argument("--no-steps", action="store_true", help="skip the ladder's steps")
+    parser.add_argument("--rules", default="{}", help="rule options as a JSON object")
     args = parser.parse_args()
-    rules = RuleSet(players=args.players)
+    try:
+        rules = parse_rules(args.rules, players=args.players)
+    except ValueError as error:
+        parser.error(f"--rules: {error}")
     levels, field = args.levels.split(","), [spec for spec in args.field.split(",") if spec]
     print(
-        f"{args.matches} duplicate matches each, seed {args.seed}, default rules at"
-        f" {args.players} players (parity {1 / args.players:.1%})",
+        f"{args.matches} duplicate matches each, seed {args.seed}, rules {args.rules} at"
+        f" {rules.players} players (parity {1 / rules.players:.1%})",
         flush=True,
     )
     for level in levels:

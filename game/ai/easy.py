@@ -3,7 +3,8 @@
 It always goes out when it can, never throws a wild while it holds a natural
 card and never breaks up a meld it has. But it often misses a useful discard
 pile card (even a wild), and now and then throws a random loose card instead
-of the worst one.
+of the worst one (under contracts, never one the contract needs more than the
+worst one).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class EasyPolicy(EvaluatingPolicy):
         loose = [
             option
             for option in options
-            if not option.is_wild and option.penalty == total - option.card_penalty
+            if not option.is_wild
+            and option.penalty == total - option.card_penalty
+            and option.shortfall <= best.shortfall
         ]
         return Discard(self.rng.choice(loose).card if loose else best.card)

@@ -6,6 +6,11 @@ memoises it per decision (a hand is keyed by its cards' rank and suit only) and
 uses one fact to skip most solver calls when weighing discards: if a card is
 left over in a best arrangement of a hand, removing it lowers the penalty by
 exactly that card's own penalty.
+
+Under contracts (:mod:`game.engine.contracts`) a discard goes out only if the rest melds
+completely *and* its melds include the round's contract; and a hand's
+:meth:`Evaluator.shortfall` is what the contract costs it over its best arrangement:
+the seats weigh it to build toward the contract.
 """
 
 from __future__ import annotations
@@ -17,10 +22,21 @@ from functools import lru_cache
 
 from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
+from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, Meld
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, leftover_ordinals, min_penalty
+from game.engine.solver import (
+    best_arrangement,
+    contract_penalty,
+    is_complete,
+    leftover_ordinals,
+    min_penalty,
+)
 from game.engine.view import PlayerView
+
+MISSING_MELD_POINTS = 10
+"""What :meth:`Evaluator.shortfall` counts for each meld a hand lacks for the contract
+when no arrangement of its cards includes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,24 +48,36 @@ class DiscardOption:
     penalty: int
     """The minimum penalty of the hand that remains."""
     goes_out: bool
-    """True if the remaining hand melds completely: discarding this card goes out."""
+    """True if the remaining hand melds completely (its melds including the round's
+    contract, if any): discarding this card goes out."""
     card_penalty: int
     """The penalty the discarded card itself would score if kept as leftover."""
     is_wild: bool
     """True if the card is wild this round."""
+    shortfall: int = 0
+    """:meth:`Evaluator.shortfall` of the remaining hand: 0 without a contract."""
 
 
 class Evaluator:
     """Memoised hand evaluation for one round's wild rank and rules.
 
     ``lay_off_onto`` are the melds of who went out, when a last turn is scored
-    with the lay-off option: penalties then count what can be laid off.
+    with the lay-off option: penalties then count what can be laid off. ``contract`` is
+    the round's (:attr:`PlayerView.contract`): going out must include it.
     """
 
-    def __init__(self, wild_rank: Rank, rules: RuleSet, lay_off_onto: Sequence[Meld] = ()) -> None:
+    def __init__(
+        self,
+        wild_rank: Rank,
+        rules: RuleSet,
+        lay_off_onto: Sequence[Meld] = (),
+        contract: Contract | None = None,
+    ) -> None:
         self.wild_rank = wild_rank
         self.rules = rules
         self.lay_off_onto = tuple(lay_off_onto)
+        self.contract = contract
+        self._shortfalls: dict[tuple[int, ...], int] = {}
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
         self._leftovers: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
@@ -122,6 +150,39 @@ class Evaluator:
         self._penalties[key] = penalty
         return found
 
+    def goes_out(self, cards: Sequence[Card]) -> bool:
+        """True if ``cards`` (a hand after its discard) go out: they meld completely, the
+        melds including the contract if there is one."""
+        if self.contract is None:
+            return self.arrangement(cards).is_complete
+        return self.penalty(cards) == 0 and is_complete(
+            cards, self.wild_rank, self.rules, self.contract
+        )
+
+    def shortfall(self, cards: Sequence[Card]) -> int:
+        """How far ``cards`` are from the contract: the penalty of their best arrangement
+        that includes it less their minimum penalty; when none does,
+        :data:`MISSING_MELD_POINTS` for each meld their best arrangement lacks for it (at
+        least one). 0 without a contract (no solver call)."""
+        if self.contract is None:
+            return 0
+        key = self.key(cards)
+        found = self._shortfalls.get(key)
+        if found is None:
+            best = self.arrangement(cards)
+            missing = self.contract.missing(best.melds, self.wild_rank)
+            with_contract = (
+                best.penalty
+                if not missing
+                else contract_penalty(cards, self.wild_rank, self.rules, self.contract)
+            )
+            if with_contract is None:
+                found = MISSING_MELD_POINTS * max(missing, 1)
+            else:
+                found = with_contract - best.penalty
+            self._shortfalls[key] = found
+        return found
+
     def card_penalty(self, card: Card) -> int:
         """What ``card`` scores when left over this round."""
         found = self._card_penalties.get(card.ordinal)
@@ -138,7 +199,7 @@ class Evaluator:
         """
         total, leftover = self.leftover(hand)
         options: list[DiscardOption] = []
-        weighed: dict[int, tuple[int, bool]] = {}
+        weighed: dict[int, tuple[int, bool, int]] = {}
         for card in hand if allowed is None else allowed:
             if card.ordinal not in weighed:
                 index = hand.index(card)
@@ -149,12 +210,17 @@ class Evaluator:
                     self._penalties.setdefault(self.key(rest), penalty)
                 else:
                     penalty = self.penalty(rest)
-                goes_out = penalty == 0 and self.arrangement(rest).is_complete
-                weighed[card.ordinal] = (penalty, goes_out)
-            penalty, goes_out = weighed[card.ordinal]
+                goes_out = penalty == 0 and self.goes_out(rest)
+                weighed[card.ordinal] = (penalty, goes_out, self.shortfall(rest))
+            penalty, goes_out, short = weighed[card.ordinal]
             options.append(
                 DiscardOption(
-                    card, penalty, goes_out, self.card_penalty(card), card.is_wild(self.wild_rank)
+                    card,
+                    penalty,
+                    goes_out,
+                    self.card_penalty(card),
+                    card.is_wild(self.wild_rank),
+                    short,
                 )
             )
         return options
@@ -201,6 +267,12 @@ def without(hand: Sequence[Card], card: Card) -> list[Card]:
 def dearest_first(item: tuple[int, Card]) -> int:
     """Sort key of (penalty, card) pairs: the dearest card first."""
     return -item[0]
+
+
+def open_contract(view: PlayerView) -> Contract | None:
+    """The contract this seat's going out must include: the round's, until someone has
+    gone out (no one else can then); ``None`` without contracts."""
+    return None if view.last_turns else view.contract
 
 
 def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:

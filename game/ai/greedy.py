@@ -3,7 +3,8 @@
 Draw: take the discard if it lets the seat go out, lowers its minimum penalty,
 or is a wild; otherwise draw from the stock. Discard: among discards that go
 out, the highest-scoring card; otherwise the card whose removal leaves the
-lowest penalty (ties: the highest card); never a wild while a non-wild can go.
+lowest penalty (ties: the one that keeps the round's contract cheapest, then the
+highest card); never a wild while a non-wild can go.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ def greedy_pick(options: Sequence[DiscardOption]) -> DiscardOption:
     if going_out:
         natural_outs = [option for option in going_out if not option.is_wild] or going_out
         return max(natural_outs, key=lambda option: option.card_penalty)
-    return min(naturals, key=lambda option: (option.penalty, -option.card_penalty))
+    return min(
+        naturals, key=lambda option: (option.penalty, option.shortfall, -option.card_penalty)
+    )
 
 
 class Appeal(Enum):

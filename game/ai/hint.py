@@ -9,16 +9,14 @@ every AI seat, and returns a :class:`Suggestion`: a legal action and its
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.ai.evaluation import Evaluator
+from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.melds import Arrangement, Meld
-from game.engine.solver import is_complete
 from game.engine.view import PlayerView
 
 
@@ -87,7 +85,7 @@ def suggest(view: PlayerView) -> Suggestion:
 def reason_for(view: PlayerView, action: Action) -> Reason:
     """Why ``action`` (the hard AI's choice in ``view``) is worth playing, as a hint says it
     (the review words what the hard AI preferred with it)."""
-    evaluator = Evaluator(view.wild_rank, view.rules)
+    evaluator = Evaluator(view.wild_rank, view.rules, contract=open_contract(view))
     match action:
         case Draw(DrawSource.DISCARD):
             return _why_take(view, evaluator, view.discard_pile[-1])
@@ -109,7 +107,7 @@ def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> Reason:
     hand = [*view.hand, top]
     options = evaluator.discard_options(hand, view.hand)
     best = min(options, key=lambda option: option.penalty)
-    if any(option.goes_out and _meets_contract(view, hand, option.card) for option in options):
+    if any(option.goes_out for option in options):
         return Reason(Why.TAKE_TO_GO_OUT, top)
     if top.is_wild(view.wild_rank):
         return Reason(Why.TAKE_WILD, top)
@@ -123,16 +121,6 @@ def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> Reason:
     return Reason(Why.TAKE_FOR_CHANCES, top)
 
 
-def _meets_contract(view: PlayerView, hand: Sequence[Card], card: Card) -> bool:
-    """True if what ``hand`` leaves after discarding ``card`` includes the round's contract
-    (always without contracts): the test the engine's going out makes."""
-    if view.contract is None:
-        return True
-    index = hand.index(card)
-    rest = [*hand[:index], *hand[index + 1 :]]
-    return is_complete(rest, view.wild_rank, view.rules, view.contract)
-
-
 def _why_stock(view: PlayerView) -> Reason:
     if not view.discard_pile:
         return Reason(Why.STOCK_PILE_EMPTY)
@@ -142,7 +130,7 @@ def _why_stock(view: PlayerView) -> Reason:
 def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     rest = [other for other in view.hand if other is not card]
     arrangement = evaluator.arrangement(rest)
-    if arrangement.is_complete and _meets_contract(view, view.hand, card):
+    if evaluator.goes_out(rest):
         return Reason(Why.DISCARD_TO_GO_OUT, card)
     if view.last_turns:
         return Reason(Why.DISCARD_LAST_TURN, card, points=(arrangement.penalty,))

@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from game.ai.evaluation import Evaluator, lay_off_targets
+from game.ai.evaluation import Evaluator, lay_off_targets, open_contract
 from game.engine.actions import Action
 from game.engine.cards import Rank
+from game.engine.contracts import Contract
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
@@ -46,16 +47,18 @@ class EvaluatorCache:
     """One :class:`Evaluator` per round, so a seat's decisions in a round share work."""
 
     def __init__(self) -> None:
-        self._key: tuple[int, Rank, RuleSet, tuple[Meld, ...]] | None = None
+        self._key: tuple[int, Rank, RuleSet, tuple[Meld, ...], Contract | None] | None = None
         self._evaluator: Evaluator | None = None
 
     def for_view(self, view: PlayerView) -> Evaluator:
-        """The evaluator for the round ``view`` is in (and the lay-off targets it scores)."""
+        """The evaluator for the round ``view`` is in (and the lay-off targets it scores);
+        it knows the round's contract until someone goes out (no one else can then)."""
         targets = lay_off_targets(view)
-        key = (view.round_index, view.wild_rank, view.rules, targets)
+        contract = open_contract(view)
+        key = (view.round_index, view.wild_rank, view.rules, targets, contract)
         if self._evaluator is None or key != self._key:
             self._key = key
-            self._evaluator = Evaluator(view.wild_rank, view.rules, targets)
+            self._evaluator = Evaluator(view.wild_rank, view.rules, targets, contract)
         return self._evaluator
 
 

@@ -43,6 +43,11 @@ class Contract(NamedTuple):
 
     def met_by(self, melds: Iterable[Meld], wild_rank: Rank | None) -> bool:
         """True if ``melds`` include the contract: a meld of wilds only counts as either."""
+        return self.missing(melds, wild_rank) == 0
+
+    def missing(self, melds: Iterable[Meld], wild_rank: Rank | None) -> int:
+        """How many more melds ``melds`` need to include the contract, as they stand (a
+        meld of wilds only counts as either); 0 if they include it."""
         sets = runs = either = 0
         for meld in melds:
             if all(card.is_wild(wild_rank) for card in meld.cards):
@@ -51,7 +56,7 @@ class Contract(NamedTuple):
                 sets += 1
             else:
                 runs += 1
-        return max(self.sets - sets, 0) + max(self.runs - runs, 0) <= either
+        return max(max(self.sets - sets, 0) + max(self.runs - runs, 0) - either, 0)
 
 
 _NUMBERS = {1: "one", 2: "two", 3: "three"}

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from game.ai.evaluation import Evaluator, lay_off_targets, unseen_cards
+from game.ai.evaluation import Evaluator, lay_off_targets, open_contract, unseen_cards
 from game.ai.greedy import top_of_discard
 from game.ai.outlook import Outlook
 from game.ai.planner import HardPolicy, NormalPolicy, Planner
@@ -27,7 +27,9 @@ def plain(policy: Planner) -> Planner:
 
     class Plain(Planner):
         def _outlook(self, view: PlayerView) -> Outlook:
-            evaluator = Evaluator(view.wild_rank, view.rules, lay_off_targets(view))
+            evaluator = Evaluator(
+                view.wild_rank, view.rules, lay_off_targets(view), open_contract(view)
+            )
             return Outlook(evaluator, unseen_cards(view))
 
         def _takes_discard(self, view: PlayerView, outlook: Outlook) -> bool:
