@@ -107,15 +107,7 @@ FORMAT = 2
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
 
-def _rules_of_format_2(old: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 → 2: the rules name the seeds' games format 2 brought (off)."""
-    rules = old.get("rules")
-    if isinstance(rules, dict):
-        return {**old, "format": 2, "rules": rules_of_format_2(rules)}
-    return {**old, "format": 2}
-
-
-UPGRADES: Upgrades = {1: _rules_of_format_2}
+UPGRADES: Upgrades = {1: rules_of_format_2}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 

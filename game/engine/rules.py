@@ -195,7 +195,10 @@ FORMAT_2_RULES = {"contracts": False, "free_jokers": False}
 """The rules format 2 of the saved documents added, as every format-1 document played them."""
 
 
-def rules_of_format_2(rules: dict[str, Any]) -> dict[str, Any]:
-    """The JSON rules of a format-1 document as format 2 writes them (see
-    :data:`FORMAT_2_RULES`)."""
-    return {**FORMAT_2_RULES, **rules}
+def rules_of_format_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 → 2 of a saved document that keeps its rules under ``"rules"`` (a match, the
+    settings): the rules, when there, name :data:`FORMAT_2_RULES` as format 1 played them."""
+    rules = document.get("rules")
+    if isinstance(rules, dict):
+        return {**document, "format": 2, "rules": {**FORMAT_2_RULES, **rules}}
+    return {**document, "format": 2}

@@ -167,15 +167,7 @@ _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not 
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
 
-def _rules_of_format_2(old: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 → 2: the rules, when kept, name the seeds' games format 2 brought (off)."""
-    rules = old.get("rules")
-    if isinstance(rules, dict):
-        return {**old, "format": 2, "rules": rules_of_format_2(rules)}
-    return {**old, "format": 2}
-
-
-UPGRADES: Upgrades = {1: _rules_of_format_2}
+UPGRADES: Upgrades = {1: rules_of_format_2}
 """The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 
