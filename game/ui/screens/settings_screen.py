@@ -36,6 +36,7 @@ from game.words.rule_options import (
     RuleOption,
     RuleValue,
     idle_reason,
+    option,
     rule_options,
     with_choice,
 )
@@ -158,7 +159,7 @@ class SettingsScene(Scene):
 
     def _table_size_row(self) -> Row:
         """How many sit at the table, you included: 2 to 8."""
-        table = next(option for option in rule_options() if option.field == TABLE_SIZE)
+        table = option(TABLE_SIZE)
         row: ChoiceRow[RuleValue] = ChoiceRow(
             table.label,
             table.values,
