@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine import actions, codec
+from game.engine import actions, codec, round_log
 from game.engine import match as engine_match
 from game.ui.app import App
 from game.ui.command_line import LaunchOptions
@@ -58,9 +58,9 @@ def cache_sizes(app: App) -> dict[str, int]:
         "Text._fits": len(text._fits),
         "Text._wraps": len(text._wraps),
         "Text._fonts": len(text._fonts),
-        "codec._move_cached": codec._move_cached.cache_info().currsize,
-        "actions.card_code": actions.card_code.cache_info().currsize,
-        "actions.card_from_code": actions.card_from_code.cache_info().currsize,
+        "round_log._move_cached": round_log._move_cached.cache_info().currsize,
+        "codec.card_code": codec.card_code.cache_info().currsize,
+        "codec.card_from_code": codec.card_from_code.cache_info().currsize,
         "actions.action_pair": actions.action_pair.cache_info().currsize,
         "actions.action_from_pair": actions.action_from_pair.cache_info().currsize,
         "match._shoe_set": engine_match._shoe_set.cache_info().currsize,

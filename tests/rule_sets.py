@@ -31,5 +31,6 @@ EVERYTHING_CHANGED = RuleSet(
     lay_off=True,
     contracts=True,
     free_jokers=True,
+    table="open",
 )
 """Every option away from its default."""

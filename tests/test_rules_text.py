@@ -97,11 +97,17 @@ def test_every_option_changed() -> None:
         and "14 cards: 3 sets and 1 run." in going_out
     )
     assert "whichever the contract needs" not in going_out, "no meld of wilds only"
-    assert "a hand that melds completely without the contract still scores 0" in going_out
+    assert "the game lays them down for the player (with contracts" in going_out
+    assert "still scores 0" not in going_out, "hands count in full at the open table"
+    turn = paragraphs(text, "A turn")
+    assert "The open table: between drawing and discarding" in turn
+    assert "your first lay-down of a round is exactly the round's contract" in turn
+    assert "laid down as a set" not in turn, "no meld of wilds only"
     last = paragraphs(text, "Last turns")
-    assert "each of the other 6 players" in last and "Laying off:" in last
-    assert "wilds stands for" not in last, "no meld of wilds only to lay off onto"
-    assert "laying off included" in paragraphs(text, "When the stock runs out")
+    assert "each of the other 6 players" in last and "Laying off:" not in last
+    assert "the laying-off option does not apply" in last
+    assert "laying off included" not in paragraphs(text, "When the stock runs out")
+    assert "counts in full, with no best arrangement" in paragraphs(text, "Scoring")
     values = text.section("Card values").paragraphs
     assert "Ace: 1 point (aces may be high)." in values
     assert "Jack 11, Queen 12, King 13 points." in values
@@ -119,6 +125,17 @@ def test_every_option_changed() -> None:
     for line, rule_option in zip(text.changed, rule_options(), strict=True):
         chosen = rule_option.choice(getattr(rules, rule_option.field))
         assert line == f"{rule_option.label}: {chosen.label} — {chosen.explanation}"
+
+
+def test_the_closed_table_with_laying_off_and_contracts() -> None:
+    text = rules_text(RuleSet(lay_off=True, contracts=True))
+    assert "Laying off:" in paragraphs(text, "Last turns")
+    assert "laying off included" in paragraphs(text, "When the stock runs out")
+    assert "still scores 0" in paragraphs(text, "Going out")
+    assert "The open table" not in paragraphs(text, "A turn")
+    open_table = paragraphs(rules_text(RuleSet(table="open")), "A turn")
+    assert "The open table" in open_table and "laid down as a set" in open_table
+    assert "first lay-down" not in open_table
 
 
 def test_the_redemption_round_and_free_jokers_are_told_when_on() -> None:

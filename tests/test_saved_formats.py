@@ -241,7 +241,8 @@ def test_the_profile_upgrades_an_earlier_file_as_it_reads_it_and_writes_it_only_
 def test_the_engine_upgrades_an_earlier_match_document_also_inside_a_saved_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls = bumped_to_2("engine-match", monkeypatch, lambda old: old)
+    real_steps = engine_match.UPGRADES  # the change: today's steps, as one step from 1
+    calls = bumped_to_2("engine-match", monkeypatch, lambda old: real_steps[2](real_steps[1](old)))
     document = json.loads(fixture("engine-match", 1).read_text("utf-8"))
     check_engine_match(Match.from_json(document))
     assert document["format"] == 1, "the document read is left as it was"

@@ -1,7 +1,9 @@
 """Actions a player takes, the phases of a turn, and the error for an illegal action.
 
-A turn is two actions: a :class:`Draw` (from the stock or the discard pile) and
-then a :class:`Discard`. Actions have a JSON form used in save files:
+A turn is a :class:`Draw` (from the stock or the discard pile) and then a
+:class:`Discard`. At the open table (rule ``table="open"``) the seat may, between
+the two, lay melds down (:class:`LayDown`) and lay single cards off onto melds on
+the table (:class:`LayOffCard`). Actions have a JSON form used in save files:
 
 >>> action_to_json(Draw(DrawSource.STOCK))
 {'draw': 'stock'}
@@ -15,12 +17,23 @@ ValueError: bad action {'draw': 'deck'}: draw source must be 'stock' or 'discard
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from typing import Any, TypeAlias
 
 from game.engine.cards import Card
+from game.engine.codec import (
+    card_code,
+    card_from_code,
+    card_from_json,
+    expect,
+    expect_int,
+    meld_from_json,
+    meld_to_json,
+)
+from game.engine.melds import ACE_HIGH, Meld
 
 
 class DrawSource(Enum):
@@ -65,41 +78,76 @@ class Discard:
         return f"discard {self.card.code}"
 
 
-Action: TypeAlias = Draw | Discard
+@dataclass(frozen=True, slots=True)
+class LayDown:
+    """Open table: put melds from the hand face up on the table in front of the seat."""
+
+    melds: tuple[Meld, ...]
+    """The melds, each with what its cards stand for (a wild keeps that place)."""
+
+    def __str__(self) -> str:
+        return "lay down " + " | ".join(meld.describe() for meld in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class LayOffCard:
+    """Open table: add one card of the hand to a meld on the table."""
+
+    card: Card
+    """The physical card laid off."""
+    meld: int
+    """The meld's index on the table (melds are numbered in the order laid down)."""
+    position: int
+    """What the card stands for: the set's rank, or the place just below or above a run."""
+
+    def __str__(self) -> str:
+        return f"lay off {self.card.code} onto meld {self.meld} at {self.position}"
+
+
+Action: TypeAlias = Draw | Discard | LayDown | LayOffCard
 """Anything a player can do."""
+
+KEYS = ("draw", "discard", "lay_down", "lay_off")
+"""The one key of each action's JSON form."""
 
 
 class IllegalMoveError(ValueError):
     """Raised by ``Match.apply`` for an action the rules forbid now; says exactly why."""
 
 
-@lru_cache(maxsize=4096)
-def card_code(card: Card) -> str:
-    """:attr:`Card.code`, memoised: a save file repeats the same few hundred cards."""
-    return card.code
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The JSON form: ``{"draw": "stock"}``, ``{"draw": "discard"}``, ``{"discard": "7H.1"}``,
+    ``{"lay_down": [meld, ...]}`` or ``{"lay_off": {"card": "7H.1", "meld": 2, "position": 9}}``.
+    """
+    return pair_to_json(*action_pair(action))
 
 
-@lru_cache(maxsize=4096)
-def card_from_code(code: str) -> Card:
-    """:meth:`Card.from_code`, memoised; raises ``ValueError`` naming a bad code."""
-    return Card.from_code(code)
-
-
-def action_to_json(action: Action) -> dict[str, str]:
-    """The JSON form: ``{"draw": "stock"}``, ``{"draw": "discard"}`` or ``{"discard": "7H.1"}``."""
-    key, value = action_pair(action)
+def pair_to_json(key: str, value: str) -> dict[str, Any]:
+    """The JSON form of the action whose :func:`action_pair` is ``(key, value)``."""
+    if key in ("lay_down", "lay_off"):
+        return {key: json.loads(value)}
     return {key: value}
 
 
 @lru_cache(maxsize=4096)
 def action_pair(action: Action) -> tuple[str, str]:
-    """The one key and value of an action's JSON form, e.g. ``("discard", "7H.1")``; memoised."""
+    """The one key of an action's JSON form and its value as one string, e.g.
+    ``("discard", "7H.1")`` (a JSON text for the open table's actions); memoised."""
     match action:
         case Draw(source):
             return "draw", source.value
         case Discard(card):
             return "discard", card.code
+        case LayDown(melds):
+            return "lay_down", _compact([meld_to_json(meld) for meld in melds])
+        case LayOffCard(card, meld, position):
+            value = {"card": card_code(card), "meld": meld, "position": position}
+            return "lay_off", _compact(value)
     raise TypeError(f"not an action: {action!r}")
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def action_from_json(data: Any) -> Action:
@@ -109,6 +157,11 @@ def action_from_json(data: Any) -> Action:
     """
     if isinstance(data, dict) and len(data) == 1:
         ((key, value),) = data.items()
+        if key in ("lay_down", "lay_off"):
+            try:
+                return _open_table_action(key, value)
+            except ValueError as error:
+                raise ValueError(f"bad action {_short(data)}: {error}") from None
         if isinstance(key, str) and isinstance(value, str):
             return action_from_pair(key, value)
         if key == "discard":
@@ -116,14 +169,35 @@ def action_from_json(data: Any) -> Action:
         if key == "draw":
             raise ValueError(f"bad action {data!r}: draw source must be 'stock' or 'discard'")
     raise ValueError(
-        f"bad action {data!r}: expected an object with one key, "
+        f"bad action {_short(data)}: expected an object with one key, "
         f"like {{'draw': 'stock'}} or {{'discard': '7H.1'}}"
+    )
+
+
+def _short(data: Any) -> str:
+    text = repr(data)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _open_table_action(key: str, value: Any) -> Action:
+    if key == "lay_down":
+        melds: list[Any] = expect(value, list, "lay_down")
+        if not melds:
+            raise ValueError("lay_down needs at least one meld")
+        return LayDown(tuple(meld_from_json(m, f"lay_down[{i}]") for i, m in enumerate(melds)))
+    entry: dict[str, Any] = expect(value, dict, "lay_off")
+    if set(entry) != {"card", "meld", "position"}:
+        raise ValueError("lay_off needs exactly 'card', 'meld' and 'position'")
+    return LayOffCard(
+        card_from_json(entry["card"], "lay_off.card"),
+        expect_int(entry["meld"], "lay_off.meld", 0, 10_000),
+        expect_int(entry["position"], "lay_off.position", 1, ACE_HIGH),
     )
 
 
 @lru_cache(maxsize=4096)
 def action_from_pair(key: str, value: str) -> Action:
-    """The action whose JSON form is ``{key: value}``; memoised. Raises ``ValueError``."""
+    """The action whose :func:`action_pair` is ``(key, value)``; memoised. Raises ``ValueError``."""
     data = {key: value}
     if key == "draw":
         if value not in ("stock", "discard"):
@@ -134,4 +208,9 @@ def action_from_pair(key: str, value: str) -> Action:
             return Discard(card_from_code(value))
         except ValueError as error:
             raise ValueError(f"bad action {data!r}: {error}") from None
-    raise ValueError(f"bad action {data!r}: the key must be 'draw' or 'discard'")
+    if key in ("lay_down", "lay_off"):
+        try:
+            return _open_table_action(key, json.loads(value))
+        except ValueError as error:
+            raise ValueError(f"bad action {_short(data)}: {error}") from None
+    raise ValueError(f"bad action {data!r}: the key must be one of {', '.join(KEYS)}")

@@ -15,10 +15,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from game.engine.actions import card_code, card_from_code
 from game.engine.cards import Card, Suit
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind
-from game.engine.view import MoveKind, PublicMove
+
+
+@lru_cache(maxsize=4096)
+def card_code(card: Card) -> str:
+    """:attr:`Card.code`, memoised: a save file repeats the same few hundred cards."""
+    return card.code
+
+
+@lru_cache(maxsize=4096)
+def card_from_code(code: str) -> Card:
+    """:meth:`Card.from_code`, memoised; raises ``ValueError`` naming a bad code."""
+    return Card.from_code(code)
 
 
 def expect(value: Any, kind: type | tuple[type, ...], what: str) -> Any:
@@ -132,55 +142,3 @@ def arrangement_from_json(data: Any, what: str) -> Arrangement:
         penalty=expect_int(obj.get("penalty"), f"{what}.penalty", 0, 10_000),
         layoffs=tuple(read_layoffs),
     )
-
-
-_MOVE_KINDS = {kind.value: kind for kind in MoveKind}
-_MOVE_NAMES = {kind: kind.value for kind in MoveKind}
-_PUBLIC_MOVES = frozenset({MoveKind.TOOK_DISCARD, MoveKind.DISCARDED})
-
-
-def move_to_json(move: PublicMove) -> dict[str, Any]:
-    """``{"seat": 1, "move": "took_discard", "card": "7H.1"}`` (no card when not public)."""
-    if move.card is None:
-        return {"seat": move.seat, "move": _MOVE_NAMES[move.kind]}
-    return {"seat": move.seat, "move": _MOVE_NAMES[move.kind], "card": card_code(move.card)}
-
-
-def move_from_json(data: Any, players: int, what: str) -> PublicMove:
-    """Read one public log entry."""
-    if isinstance(data, dict):
-        seat, name, code = data.get("seat"), data.get("move"), data.get("card")
-        if (
-            type(seat) is int
-            and 0 <= seat < players
-            and isinstance(name, str)
-            and (code is None or isinstance(code, str))
-        ):
-            return _move(seat, name, code, what)
-    obj: dict[str, Any] = expect(data, dict, what)
-    expect_int(obj.get("seat"), f"{what}.seat", 0, players - 1)
-    expect(obj.get("move"), str, f"{what}.move")
-    expect(obj.get("card"), str, f"{what}.card")
-    raise ValueError(f"{what}: bad log entry {data!r}")  # not reached: one check above fails
-
-
-@lru_cache(maxsize=8192)
-def _move_cached(seat: int, name: str, code: str | None) -> PublicMove | str:
-    kind = _MOVE_KINDS.get(name)
-    if kind is None:
-        return f".move must be one of {', '.join(_MOVE_KINDS)}"
-    public = kind in _PUBLIC_MOVES
-    if public != (code is not None):
-        return f": a {name!r} entry {'needs' if public else 'has no'} card"
-    try:
-        card = None if code is None else card_from_code(code)
-    except ValueError as error:
-        return f".card: {error}"
-    return PublicMove(seat, kind, card)
-
-
-def _move(seat: int, name: str, code: str | None, what: str) -> PublicMove:
-    move = _move_cached(seat, name, code)
-    if isinstance(move, str):
-        raise ValueError(what + move)
-    return move

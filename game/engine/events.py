@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from game.engine.cards import Card, Rank
-from game.engine.melds import Arrangement
+from game.engine.melds import Arrangement, Meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,35 @@ class Discarded:
     """Who discarded."""
     card: Card
     """The card discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaidDown:
+    """Open table: a seat laid melds down in front of it (or, going out, they were laid
+    down for it)."""
+
+    seat: int
+    """Who laid down."""
+    melds: tuple[Meld, ...]
+    """The melds, in order."""
+    first: int
+    """The table index of the first of them (the others follow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff:
+    """Open table: a seat laid a card off onto a meld on the table."""
+
+    seat: int
+    """Who laid it off."""
+    card: Card
+    """The card."""
+    meld: int
+    """The meld's index on the table."""
+    position: int
+    """What the card stands for there."""
+    grown: Meld
+    """The meld as it now stands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +220,8 @@ Event: TypeAlias = (
     | DrewFromStock
     | TookDiscard
     | Discarded
+    | LaidDown
+    | LaidOff
     | StockReshuffled
     | WentOut
     | LastTurnsBegan

@@ -37,23 +37,26 @@ from game.engine.actions import (
     Draw,
     DrawSource,
     IllegalMoveError,
+    LayDown,
+    LayOffCard,
     Phase,
     action_from_json,
     action_from_pair,
     action_pair,
-    card_code,
+    pair_to_json,
 )
 from game.engine.cards import Card, Rank, new_shoe, wild_rank_for
 from game.engine.codec import (
     arrangement_from_json,
     arrangement_to_json,
+    card_code,
     card_from_json,
     cards_from_json,
     cards_to_json,
     expect,
     expect_int,
-    move_from_json,
-    move_to_json,
+    meld_from_json,
+    meld_to_json,
 )
 from game.engine.contracts import Contract, contract_for
 from game.engine.events import (
@@ -64,6 +67,8 @@ from game.engine.events import (
     DiscardStarted,
     DrewFromStock,
     Event,
+    LaidDown,
+    LaidOff,
     LastTurnsBegan,
     MatchOver,
     RoundAbandoned,
@@ -83,9 +88,18 @@ from game.engine.legality import (
     refusal,
     why_illegal,
 )
-from game.engine.melds import Arrangement
-from game.engine.round_log import still_held, turns_played
-from game.engine.rules import RuleSet, rules_of_format_2
+from game.engine.melds import Arrangement, Meld
+from game.engine.open_table import TableMeld, extended, laid_down
+from game.engine.round_log import (
+    laid_by_log,
+    move_from_json,
+    move_to_json,
+    open_table_scores,
+    still_held,
+    table_from_log,
+    turns_played,
+)
+from game.engine.rules import RuleSet, rules_of_format_2, rules_of_format_3
 from game.engine.solver import contract_arrangement, is_complete, min_penalty
 from game.engine.state_checks import (
     check_cards,
@@ -103,11 +117,20 @@ from game.engine.view import (
     public_move,
 )
 
-FORMAT = 2
+FORMAT = 3
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
 
-UPGRADES: Upgrades = {1: rules_of_format_2}
+def match_of_format_3(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 → 3: the rules name the closed table, and the state an empty table."""
+    upgraded_document = rules_of_format_3(document)
+    state = document.get("state")
+    if isinstance(state, dict):
+        upgraded_document["state"] = {**state, "table": []}
+    return upgraded_document
+
+
+UPGRADES: Upgrades = {1: rules_of_format_2, 2: match_of_format_3}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 
@@ -217,6 +240,7 @@ class Match:
     _hands: list[list[Card]]
     _stock: list[Card]
     _discard: list[Card]
+    _table: list[TableMeld]
     _taken: Card | None
     _known: list[list[Card]]
     _log: list[PublicMove]
@@ -244,6 +268,7 @@ class Match:
         "_rules",
         "_seed",
         "_stock",
+        "_table",
         "_taken",
         "_turns",
         "_went_out",
@@ -311,6 +336,7 @@ class Match:
         values["_hands"] = [list(hand) for hand in self._hands]
         values["_stock"] = list(self._stock)
         values["_discard"] = list(self._discard)
+        values["_table"] = list(self._table)
         values["_known"] = [list(known) for known in self._known]
         return values, {name: len(values[name]) for name in Match._APPEND_ONLY}
 
@@ -416,6 +442,11 @@ class Match:
         return tuple(tuple(known) for known in self._known)
 
     @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """Open table: the melds on the table, in the order laid down, each as it stands."""
+        return tuple(self._table)
+
+    @property
     def log(self) -> tuple[PublicMove, ...]:
         """This round's public moves, oldest first."""
         return tuple(self._log)
@@ -511,7 +542,10 @@ class Match:
             hand=tuple(self._hands[self._current]),
             discard_pile_size=len(self._discard),
             taken_card=self._taken,
-            discard_taken_card=self._rules.discard_taken_card,
+            rules=self._rules,
+            wild_rank=self.wild_rank,
+            table=tuple(self._table),
+            contract=self.contract,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -533,20 +567,29 @@ class Match:
     def going_out_discards(self) -> tuple[Card, ...]:
         """The cards of the current seat's hand whose discard now goes out, in hand order:
         legal discards, nobody out yet, and the rest of the hand melds completely (as
-        :meth:`apply` would find it, including the round's contract)."""
+        :meth:`apply` would find it, including the round's contract; at the open table,
+        the contract only until it is laid down, and an empty rest goes out too)."""
         if self._phase is not Phase.DISCARD or self._went_out is not None:
             return ()
         hand = self._hands[self._current]
-        wild, rules = self.wild_rank, self._rules
+        wild, rules, contract = self.wild_rank, self._rules, self._contract_to_go_out()
         now = min_penalty(hand, wild, rules)
         found = []
         for index, card in enumerate(hand):
             # Removing a card lowers the penalty by at most its own: below, no complete rest.
             if rules.penalty(card, wild) < now or not self.is_legal(Discard(card)):
                 continue
-            if is_complete([*hand[:index], *hand[index + 1 :]], wild, rules, self.contract):
+            rest = [*hand[:index], *hand[index + 1 :]]
+            if not rest or is_complete(rest, wild, rules, contract):
                 found.append(card)
         return tuple(found)
+
+    def _contract_to_go_out(self) -> Contract | None:
+        """The contract the current seat's rest must include to go out: the round's, unless
+        the seat has laid it down at the open table."""
+        if self._rules.table == "open" and laid_down(self._table, self._current):
+            return None
+        return self.contract
 
     def apply(self, action: Action, *, validate: bool = True) -> list[Event]:
         """Play ``action`` for the current seat and return what happened, in order.
@@ -577,6 +620,10 @@ class Match:
                 return self._draw(source)
             case Discard(card):
                 return self._discard_card(card)
+            case LayDown(melds):
+                return [self._lay_down(melds)]
+            case LayOffCard(card, meld, position):
+                return [self._lay_off(card, meld, position)]
         raise IllegalMoveError(f"not an action: {action!r}")  # unreachable when validated
 
     def view_for(self, seat: int) -> PlayerView:
@@ -611,6 +658,7 @@ class Match:
             round_scores=self.round_scores,
             totals=self.totals,
             contract=self.contract,
+            table=tuple(TableMeld(t.owner, public_meld(t.meld)) for t in self._table),
         )
 
     def _draw(self, source: DrawSource) -> list[Event]:
@@ -646,6 +694,30 @@ class Match:
         self._log.append(PublicMove(self._current, MoveKind.STOCK_REBUILT))
         return StockReshuffled(len(cards), number)
 
+    def _give_up(self, seat: int, cards: list[Card]) -> None:
+        """Take ``cards`` out of ``seat``'s hand onto the table."""
+        for card in cards:
+            self._hands[seat].remove(card)
+            if card in self._known[seat]:
+                self._known[seat].remove(card)
+
+    def _lay_down(self, melds: tuple[Meld, ...]) -> LaidDown:
+        seat, first = self._current, len(self._table)
+        self._give_up(seat, [card for meld in melds for card in meld.cards])
+        self._table += [TableMeld(seat, meld) for meld in melds]
+        self._log.append(PublicMove(seat, MoveKind.LAID_DOWN, melds=melds))
+        return LaidDown(seat, melds, first)
+
+    def _lay_off(self, card: Card, index: int, position: int) -> LaidOff:
+        seat, placed = self._current, self._table[index]
+        grown = extended(placed.meld, card, position, self.wild_rank, self._rules)
+        if grown is None:  # unreachable when validated
+            raise IllegalMoveError(f"{card.code} does not fit meld {index}")
+        self._give_up(seat, [card])
+        self._table[index] = TableMeld(placed.owner, grown)
+        self._log.append(PublicMove(seat, MoveKind.LAID_OFF, card, target=index, position=position))
+        return LaidOff(seat, card, index, position, grown)
+
     def _discard_card(self, card: Card) -> list[Event]:
         seat = self._current
         hand = self._hands[seat]
@@ -657,10 +729,14 @@ class Match:
         self._log.append(PublicMove(seat, MoveKind.DISCARDED, card))
         self._turns += 1
         events: list[Event] = [Discarded(seat, card)]
-        if self._went_out is None:
+        arrangement: Arrangement | None = None
+        if self._rules.table == "open":
+            arrangement = self._lay_down_the_rest(seat, events)
+        elif self._went_out is None:
             arrangement = contract_arrangement(
                 tuple(hand), self.wild_rank, self._rules, self.contract
             )
+        if self._went_out is None:
             if arrangement is not None and arrangement.is_complete:
                 self._went_out = seat
                 self._went_out_arrangement = arrangement
@@ -679,6 +755,22 @@ class Match:
         self._pass_turn()
         return events
 
+    def _lay_down_the_rest(self, seat: int, events: list[Event]) -> Arrangement | None:
+        """Open table, after a discard: the rest of the hand when it melds completely (with
+        the contract until it is laid down) is laid down for the seat; that arrangement, or
+        ``None``. The lay-down goes in the log before the discard, and in ``events`` after."""
+        hand = self._hands[seat]
+        if not hand:
+            return Arrangement((), (), 0)
+        contract = self._contract_to_go_out()
+        arrangement = contract_arrangement(tuple(hand), self.wild_rank, self._rules, contract)
+        if arrangement is None or not arrangement.is_complete:
+            return None
+        discarded = self._log.pop()
+        events.append(self._lay_down(arrangement.melds))
+        self._log.append(discarded)
+        return arrangement
+
     def _pass_turn(self) -> None:
         """The next seat clockwise is to draw."""
         self._current = (self._current + 1) % self.players
@@ -688,7 +780,14 @@ class Match:
         """Score the round, then deal the next one or end the match."""
         goer, shown = self._went_out, self._went_out_arrangement
         multiplier = self.multiplier
-        arrangements, thrown = score_round(self._hands, goer, shown, self.wild_rank, self._rules)
+        if self._rules.table == "open":
+            arrangements, thrown = open_table_scores(
+                self._log, self._hands, goer, self.wild_rank, self._rules
+            )
+        else:
+            arrangements, thrown = score_round(
+                self._hands, goer, shown, self.wild_rank, self._rules
+            )
         penalties = [
             0 if seat == goer else a.penalty * multiplier for seat, a in enumerate(arrangements)
         ]
@@ -719,6 +818,7 @@ class Match:
         self._hands, self._discard, self._stock = hands, discard_pile, stock
         self._taken = None
         self._known = [[] for _ in range(self.players)]
+        self._table = []
         self._log = []
         self._went_out = None
         self._went_out_arrangement = None
@@ -758,6 +858,7 @@ class Match:
             self.hands,
             self.stock,
             self.discard_pile,
+            self.table,
             self._taken,
             self.known_cards,
             self.log,
@@ -790,7 +891,7 @@ class Match:
             "game": GAME_NAME,
             "rules": self._rules.to_json(),
             "seed": self._seed,
-            "actions": [{key: value} for key, value in self._history],
+            "actions": [pair_to_json(key, value) for key, value in self._history],
             "state": {
                 "first_dealer": self._first_dealer,
                 "round_index": self._round_index,
@@ -799,6 +900,10 @@ class Match:
                 "hands": [cards_to_json(hand) for hand in self._hands],
                 "stock": cards_to_json(self._stock),
                 "discard_pile": cards_to_json(self._discard),
+                "table": [
+                    {"owner": placed.owner, "meld": meld_to_json(placed.meld)}
+                    for placed in self._table
+                ],
                 "taken_card": None if self._taken is None else card_code(self._taken),
                 "known_cards": [cards_to_json(known) for known in self._known],
                 "log": [move_to_json(move) for move in self._log],
@@ -851,8 +956,9 @@ class Match:
         for index, item in enumerate(actions):
             try:
                 action = action_from_json(item)
-                if isinstance(action, Discard) and action.card not in shoe:
-                    raise ValueError(f"{action.card.code} is not in the shoe of these rules")
+                for card in _cards_of(action):
+                    if card not in shoe:
+                        raise ValueError(f"{card.code} is not in the shoe of these rules")
             except ValueError as error:
                 raise ValueError(f"actions[{index}]: {error}") from None
             match._history.append(action_pair(action))
@@ -889,17 +995,19 @@ class Match:
         self._hands = [list(cards_from_json(hand, f"hands[{i}]")) for i, hand in enumerate(hands)]
         self._stock = list(cards_from_json(state.get("stock"), "stock"))
         self._discard = list(cards_from_json(state.get("discard_pile"), "discard_pile"))
+        log: list[Any] = expect(state.get("log"), list, "log")
+        self._log = [move_from_json(m, players, f"log[{i}]") for i, m in enumerate(log)]
+        self._read_table(state.get("table"))
+        table_cards = [card for placed in self._table for card in placed.meld.cards]
         check_cards(
             self._hands,
-            self._stock + self._discard,
+            self._stock + self._discard + table_cards,
             shoe,
             self.hand_size,
             self._phase,
             self._current,
+            tuple(len(cards) for cards in laid_by_log(self._log, players)),
         )
-
-        log: list[Any] = expect(state.get("log"), list, "log")
-        self._log = [move_from_json(m, players, f"log[{i}]") for i, m in enumerate(log)]
         check_log(self._log, shoe, players, (self.dealer + 1) % players, self._phase, self._current)
         self._turns = turns_played(self._log)
 
@@ -958,6 +1066,26 @@ class Match:
                 )
             )
 
+    def _read_table(self, data: Any) -> None:
+        """The table: melds only at the open table, exactly those the log lays down."""
+        items: list[Any] = expect(data, list, "table")
+        table = []
+        for index, item in enumerate(items):
+            entry: dict[str, Any] = expect(item, dict, f"table[{index}]")
+            owner = expect_int(entry.get("owner"), f"table[{index}].owner", 0, self.players - 1)
+            table.append(
+                TableMeld(owner, meld_from_json(entry.get("meld"), f"table[{index}].meld"))
+            )
+        try:
+            expected = table_from_log(self._log, self.wild_rank, self._rules)
+        except ValueError as error:
+            raise ValueError(f"log: {error}") from None
+        if expected and self._rules.table != "open":
+            raise ValueError("the log lays melds down, but the table is closed")
+        if table != expected:
+            raise ValueError("table must be the melds the log lays down, as they stand")
+        self._table = table
+
     def _read_went_out(self, data: Any) -> None:
         if data is None:
             self._went_out = None
@@ -966,6 +1094,25 @@ class Match:
         obj: dict[str, Any] = expect(data, dict, "went_out")
         seat = expect_int(obj.get("seat"), "went_out.seat", 0, self._rules.players - 1)
         arrangement = arrangement_from_json(obj.get("arrangement"), "went_out.arrangement")
-        check_went_out(arrangement, self._hands[seat], self.wild_rank, self._rules, self.contract)
+        if self._rules.table == "open":
+            if self._hands[seat]:
+                raise ValueError("at the open table, who went out holds no card")
+            laid = [placed.meld for placed in self._table if placed.owner == seat]
+            if list(arrangement.melds) != laid[len(laid) - len(arrangement.melds) :]:
+                raise ValueError("went_out.arrangement must be the last melds the seat laid down")
+        else:
+            check_went_out(
+                arrangement, self._hands[seat], self.wild_rank, self._rules, self.contract
+            )
         self._went_out = seat
         self._went_out_arrangement = arrangement
+
+
+def _cards_of(action: Action) -> tuple[Card, ...]:
+    """The cards an action names."""
+    match action:
+        case Discard(card) | LayOffCard(card):
+            return (card,)
+        case LayDown(melds):
+            return tuple(card for meld in melds for card in meld.cards)
+    return ()

@@ -48,6 +48,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "lay_off": (False, True, "all"),
     "contracts": (False, True),
     "free_jokers": (False, True),
+    "table": ("closed", "open"),
 }
 """The values each option accepts; the first of each is the default (``players`` defaults to 4)."""
 
@@ -92,6 +93,9 @@ class RuleSet:
     free_jokers: bool = False
     """Whether, when a round ends with a player gone out, printed jokers left in the other
     hands are thrown onto a meld and score 0."""
+    table: str = "closed"
+    """``"closed"``: melds are shown only when a player goes out; ``"open"``: melds are laid
+    down and built on during turns, and hands count in full (:mod:`game.engine.open_table`)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -198,7 +202,21 @@ FORMAT_2_RULES = {"contracts": False, "free_jokers": False}
 def rules_of_format_2(document: dict[str, Any]) -> dict[str, Any]:
     """Format 1 → 2 of a saved document that keeps its rules under ``"rules"`` (a match, the
     settings): the rules, when there, name :data:`FORMAT_2_RULES` as format 1 played them."""
+    return _with_rules(document, 2, FORMAT_2_RULES)
+
+
+FORMAT_3_RULES = {"table": "closed"}
+"""The rules format 3 of the saved documents added, as every earlier one played them."""
+
+
+def rules_of_format_3(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 → 3 of a saved document that keeps its rules under ``"rules"``: the rules,
+    when there, name :data:`FORMAT_3_RULES` as format 2 played them."""
+    return _with_rules(document, 3, FORMAT_3_RULES)
+
+
+def _with_rules(document: dict[str, Any], format: int, added: dict[str, Any]) -> dict[str, Any]:
     rules = document.get("rules")
     if isinstance(rules, dict):
-        return {**document, "format": 2, "rules": {**FORMAT_2_RULES, **rules}}
-    return {**document, "format": 2}
+        return {**document, "format": format, "rules": {**added, **rules}}
+    return {**document, "format": format}

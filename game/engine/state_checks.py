@@ -28,9 +28,11 @@ def check_cards(
     hand_size: int,
     phase: Phase,
     current: int,
+    laid: Sequence[int] = (),
 ) -> None:
-    """Every card of ``shoe`` exactly once in ``hands`` and ``piles`` (stock and discard
-    pile); each hand of ``hand_size`` cards, one more for ``current`` in the discard phase."""
+    """Every card of ``shoe`` exactly once in ``hands`` and ``piles`` (stock, discard pile
+    and table); each hand of ``hand_size`` cards, one more for ``current`` in the discard
+    phase, less the cards ``laid`` on the table per seat (the open table)."""
     held = [card for hand in hands for card in hand] + list(piles)
     if len(held) != len(shoe) or set(held) != shoe:
         for card, count in Counter(held).items():
@@ -42,6 +44,7 @@ def check_cards(
         raise ValueError(f"cards missing from hands, stock and discard pile: {missing[:5]}")
     for seat, hand in enumerate(hands):
         size = hand_size + (phase is Phase.DISCARD and seat == current)
+        size -= laid[seat] if laid else 0
         if len(hand) != size:
             raise ValueError(
                 f"hands[{seat}] must hold {size} cards in phase {phase.value!r}, not {len(hand)}"
@@ -78,9 +81,13 @@ def check_log(
 
 
 def taken_by_log(log: Sequence[PublicMove], phase: Phase) -> Card | None:
-    """The card the seat to discard just took from the discard pile, as ``log`` says."""
-    if phase is Phase.DISCARD and log and log[-1].kind is MoveKind.TOOK_DISCARD:
-        return log[-1].card
+    """The card the seat to discard just took from the discard pile, as ``log`` says (its
+    lay moves since the draw left aside)."""
+    if phase is not Phase.DISCARD:
+        return None
+    for move in reversed(log):
+        if move.kind not in (MoveKind.LAID_DOWN, MoveKind.LAID_OFF):
+            return move.card if move.kind is MoveKind.TOOK_DISCARD else None
     return None
 
 

@@ -22,6 +22,7 @@ from game.engine.cards import Card, Rank
 from game.engine.contracts import Contract
 from game.engine.legality import TurnFacts, legal_actions, why_illegal
 from game.engine.melds import Meld
+from game.engine.open_table import TableMeld
 from game.engine.rules import RuleSet
 
 
@@ -36,6 +37,10 @@ class MoveKind(Enum):
     """A seat discarded a card."""
     STOCK_REBUILT = "stock_rebuilt"
     """The discard pile but its top was shuffled into a new stock before a seat's draw."""
+    LAID_DOWN = "laid_down"
+    """Open table: a seat laid melds down (when it went out, for it, before its discard)."""
+    LAID_OFF = "laid_off"
+    """Open table: a seat laid a card off onto a meld on the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +52,13 @@ class PublicMove:
     kind: MoveKind
     """What it did."""
     card: Card | None = None
-    """The card, when it was seen by all (taken or discarded); otherwise ``None``."""
+    """The card, when it was seen by all (taken, discarded or laid off); otherwise ``None``."""
+    melds: tuple[Meld, ...] = ()
+    """The melds laid down (:attr:`MoveKind.LAID_DOWN` only)."""
+    target: int | None = None
+    """The index on the table of the meld laid off onto (:attr:`MoveKind.LAID_OFF` only)."""
+    position: int | None = None
+    """What the card laid off stands for (:attr:`MoveKind.LAID_OFF` only)."""
 
 
 @lru_cache(maxsize=512)
@@ -61,11 +72,13 @@ def public_card(card: Card) -> Card:
 
 
 def public_move(move: PublicMove) -> PublicMove:
-    """``move`` with its card in its public form."""
+    """``move`` with its cards in their public form."""
     card = move.card
+    if move.melds:
+        return replace(move, melds=tuple(public_meld(meld) for meld in move.melds))
     if card is None or card.copy == 0:
         return move
-    return PublicMove(move.seat, move.kind, public_card(card))
+    return replace(move, card=public_card(card))
 
 
 @lru_cache(maxsize=256)
@@ -127,7 +140,10 @@ class PlayerView:
     totals: tuple[int, ...]
     """Per seat, the running total."""
     contract: Contract | None = None
-    """The melds going out must include this round; ``None`` without contracts."""
+    """The melds going out must include this round (at the open table: the first lay-down);
+    ``None`` without contracts."""
+    table: tuple[TableMeld, ...] = ()
+    """Open table: the melds on the table, in the order laid down, each as it stands."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -141,7 +157,10 @@ class PlayerView:
             hand=self.hand,
             discard_pile_size=len(self.discard_pile),
             taken_card=self.taken_card,
-            discard_taken_card=self.rules.discard_taken_card,
+            rules=self.rules,
+            wild_rank=self.wild_rank,
+            table=self.table,
+            contract=self.contract,
         )
 
     def legal_actions(self) -> tuple[Action, ...]:

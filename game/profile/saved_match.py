@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai.registry import check_spec
-from game.engine.actions import card_code, card_from_code
 from game.engine.cards import Card
+from game.engine.codec import card_code, card_from_code
 from game.engine.match import Match
 from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
-FORMAT = 2
+FORMAT = 3
 """The version of ``match.json`` this code writes."""
 FILE = "match.json"
 
@@ -91,14 +91,14 @@ class SavedMatch:
         return cls(match, policies, tuple(names), hand_order, states, went_out)
 
 
-def _engine_format_2(old: dict[str, Any]) -> dict[str, Any]:
-    """Format 1 → 2: only the engine's document under ``"match"`` changed (its format 2,
-    the rules' ``"contracts"`` and ``"free_jokers"``), which :meth:`Match.from_json`
-    upgrades itself."""
-    return {**old, "format": 2}
+def _engine_changed(old: dict[str, Any]) -> dict[str, Any]:
+    """Format N → N + 1 where only the engine's document under ``"match"`` changed, which
+    :meth:`Match.from_json` upgrades itself: 1 → 2 (its format 2, the rules' ``"contracts"``
+    and ``"free_jokers"``) and 2 → 3 (its format 3, the open table)."""
+    return {**old, "format": old["format"] + 1}
 
 
-UPGRADES: Upgrades = {1: _engine_format_2}
+UPGRADES: Upgrades = {1: _engine_changed, 2: _engine_changed}
 """The steps that bring an earlier ``match.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file. The engine's
 document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai.levels import OFFERED_LEVELS
-from game.engine.rules import RuleSet, rules_of_format_2
+from game.engine.rules import RuleSet, rules_of_format_2, rules_of_format_3
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
 from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.profile.json_format import Upgrades
 
-FORMAT = 2
+FORMAT = 3
 """The version of ``settings.json`` this code writes."""
 CARD_GLIDE_SECONDS = 0.45
 """How long one card takes to travel at normal speed (the table's pace)."""
@@ -167,7 +167,7 @@ _AS_THEY_ARE = tuple(name for name in Settings.__dataclass_fields__ if name not 
 """The settings kept in ``settings.json`` as they are (checked by :class:`Settings` itself)."""
 
 
-UPGRADES: Upgrades = {1: rules_of_format_2}
+UPGRADES: Upgrades = {1: rules_of_format_2, 2: rules_of_format_3}
 """The steps that bring an earlier ``settings.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file."""
 

@@ -46,12 +46,24 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from game.ai.registry import make_policy
-from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
+from game.engine.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    IllegalMoveError,
+    LayDown,
+    LayOffCard,
+    Phase,
+)
 from game.engine.cards import Card, Rank, Suit, new_shoe
 from game.engine.events import Event, RoundAbandoned, RoundScored, StockReshuffled, WentOut
 from game.engine.match import Match
+from game.engine.melds import Meld, MeldKind
+from game.engine.open_table import TableMeld
+from game.engine.round_log import laid_by_log
 from game.engine.rules import ALLOWED, RuleSet
-from game.engine.view import PlayerView, public_card
+from game.engine.view import PlayerView, public_card, public_meld
 
 OTHER_VIEW_EVERY = 4
 """Actions between two checks of a random seat's view (besides the view of the seat to act,
@@ -209,6 +221,7 @@ def check_cards(match: Match, shoe: Sequence[tuple[int, int]]) -> None:
     held = [card for hand in match.hands for card in hand]
     held += match.stock
     held += match.discard_pile
+    held += [card for placed in match.table for card in placed.meld.cards]
     if sorted(map(_key, held)) != shoe:
         whole = frozenset(new_shoe(match.rules.decks, match.rules.jokers))
         raise SoakFailure(
@@ -220,12 +233,15 @@ def check_cards(match: Match, shoe: Sequence[tuple[int, int]]) -> None:
 
 
 def check_hands(match: Match) -> None:
-    """Each seat holds the round's hand size; the seat that drew one more."""
+    """Each seat holds the round's hand size; the seat that drew one more; at the open table,
+    less the cards the log shows it put on the table (and the table only there)."""
     rules = match.rules
     expect(match.hand_size == rules.hand_sizes[match.round_index], "hand size not the schedule's")
+    laid = laid_by_log(match.log, match.players)
+    expect(rules.table == "open" or not match.table, "melds on the closed table")
     for seat, hand in enumerate(match.hands):
         drawn = match.phase is Phase.DISCARD and seat == match.current_seat
-        if len(hand) != match.hand_size + drawn:
+        if len(hand) != match.hand_size + drawn - len(laid[seat]):
             raise SoakFailure(
                 f"seat {seat} holds {len(hand)} cards in round {match.round_index + 1} "
                 f"(hand size {match.hand_size}, drawn {drawn}, phase {match.phase.value})"
@@ -251,8 +267,14 @@ def check_legal(match: Match) -> tuple[Action, ...]:
         taken = match.taken_card
         kept = taken if taken is not None and not match.rules.discard_taken_card else None
         expected = tuple(Discard(card) for card in hand if card != kept)
-        if legal != expected:
+        if legal[: len(expected)] != expected:
             raise SoakFailure(f"legal discards {legal}, expected {expected}")
+        lays = legal[len(expected) :]
+        expect(
+            all(isinstance(action, LayDown | LayOffCard) for action in lays)
+            and (not lays or match.rules.table == "open"),
+            "after the discards, legal actions other than the open table's lay moves",
+        )
     totals = tuple(sum(column) for column in zip(*match.round_scores, strict=True))
     expect(not match.round_scores or match.totals == totals, "totals are not the rounds' sums")
     return legal
@@ -263,6 +285,8 @@ def _copies_shown(view: PlayerView) -> list[Card]:
     own hand, in the log, the known cards and the melds of who went out (the discard pile
     and the taken card are compared whole)."""
     shown = [move.card for move in view.log if move.card is not None and move.card.copy]
+    shown += [card for move in view.log for meld in move.melds for card in meld.cards if card.copy]
+    shown += [card for placed in view.table for card in placed.meld.cards if card.copy]
     shown += [card for known in view.known_cards for card in known if card.copy]
     shown += [card for meld in view.went_out_melds for card in meld.cards if card.copy]
     return shown
@@ -292,6 +316,7 @@ VIEW_FIELDS = frozenset(
         "round_scores",
         "totals",
         "contract",
+        "table",
     }
 )
 """The fields a view has: a new one must be added here (and to the checks) on purpose."""
@@ -323,6 +348,10 @@ def check_view(match: Match, seat: int, legal: tuple[Action, ...] | None = None)
     )
     expect(view.totals == match.totals, "the view's totals")
     expect(view.contract == match.contract, "the view's contract is not the round's")
+    expect(
+        view.table == tuple(TableMeld(t.owner, public_meld(t.meld)) for t in match.table),
+        "the view's table is not the match's in public form",
+    )
     taken = match.taken_card
     if seat == match.current_seat or taken is None:
         expect(view.taken_card == taken, "the view's own taken card")
@@ -442,6 +471,10 @@ MALFORMED: tuple[Any, ...] = (
     ("draw", "stock"),
     {"draw": "stock"},
     DrawSource.STOCK,
+    LayDown(()),
+    LayDown([]),  # type: ignore[arg-type]
+    LayOffCard("7H.0", 0, 7),  # type: ignore[arg-type]
+    LayOffCard(Card(Rank.SEVEN, Suit.HEARTS), "0", 7),  # type: ignore[arg-type]
 )
 """Objects that are not actions, or actions of the wrong form."""
 
@@ -458,6 +491,7 @@ def bogus_actions(match: Match, rng: random.Random) -> list[tuple[str, Any]]:
         taken = match.taken_card
         if taken is not None and not rules.discard_taken_card:
             found.append(("discard the card just taken", Discard(taken)))
+    found += _bogus_lay_moves(match)
     elsewhere = [card for other, cards in enumerate(match.hands) if other != seat for card in cards]
     elsewhere += match.stock
     elsewhere += match.discard_pile
@@ -477,6 +511,19 @@ def bogus_actions(match: Match, rng: random.Random) -> list[tuple[str, Any]]:
     found.append(("a card outside the shoe", Discard(rng.choice((foreign, joker)))))
     rng.shuffle(found)
     return found[: rng.randint(1, len(found))]
+
+
+def _bogus_lay_moves(match: Match) -> list[tuple[str, Any]]:
+    """Lay moves that are illegal now: any at the closed table or before the draw; at the
+    open table a meld of no rank, and a lay-off onto a meld that is not on the table."""
+    hand = match.hands[match.current_seat]
+    no_rank = LayDown((Meld(MeldKind.SET, hand[:3], (14,) * len(hand[:3]), None),))
+    nowhere = LayOffCard(hand[0], len(match.table), 1)
+    if match.rules.table == "closed":
+        return [("lay down at the closed table", no_rank), ("lay off at the closed table", nowhere)]
+    if match.phase is Phase.DRAW:
+        return [("lay off before drawing", nowhere)]
+    return [("lay down no meld", no_rank), ("lay off onto no meld", nowhere)]
 
 
 def try_illegal(match: Match, rng: random.Random, refused: Counter[str]) -> None:

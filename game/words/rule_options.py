@@ -367,6 +367,26 @@ def _build() -> tuple[RuleOption, ...]:
             ),
         ),
         RuleOption(
+            "table",
+            _("The table"),
+            _("Whether melds stay in the hand until someone goes out, or go on the table."),
+            (
+                Choice(
+                    "closed",
+                    _("Closed"),
+                    _("Melds stay in the hand; your best arrangement is scored at the end."),
+                ),
+                Choice(
+                    "open",
+                    _("Open"),
+                    _(
+                        "After drawing, lay melds down and add cards to any meld on the table; "
+                        "cards still in your hand at the end count in full."
+                    ),
+                ),
+            ),
+        ),
+        RuleOption(
             "tie",
             _("Tie for lowest"),
             _("Who wins when several players share the lowest total."),
@@ -457,6 +477,10 @@ IDLE_WHEN: dict[str, tuple[Callable[[RuleSet], bool], str]] = {
     "free_jokers": (
         lambda rules: rules.jokers == 0,
         N_("No printed jokers are dealt: choose some under Printed jokers first"),
+    ),
+    "lay_off": (
+        lambda rules: rules.table == "open",
+        N_("At the open table every turn may lay off: this counts at the closed table only"),
     ),
     "ace_high_penalty": (
         lambda rules: not rules.aces_high,

@@ -332,8 +332,42 @@ def _turn(rules: RuleSet) -> Section:
                 "Every player draws and discards on every turn, even with a hand already "
                 "fully in melds."
             ),
+            *(_open_table(rules) if rules.table == "open" else ()),
         ),
     )
+
+
+def _open_table(rules: RuleSet) -> tuple[str, ...]:
+    """The open table's part of a turn, in words."""
+    paragraphs = [
+        _(
+            "The open table: between drawing and discarding, you may lay melds from your hand "
+            "face up in front of you, as many as you like. Once you have laid down this round, "
+            "you may also lay single cards off onto any meld on the table, yours or another "
+            "player's. You always keep one card you may discard."
+        ),
+        _(
+            "A set on the table takes cards of its rank and wilds; a run takes the next card "
+            "of its suit at either end, or a wild, up to 13 cards. A wild on the table keeps "
+            "the place it stands for and is never taken back."
+        ),
+    ]
+    if rules.contracts:
+        paragraphs.append(
+            _(
+                "With contracts, your first lay-down of a round is exactly the round's contract, "
+                "all at once (a meld may be longer than three cards); before it you may neither "
+                "lay down nor lay off."
+            )
+        )
+    if all_wild_meld_legal(rules):
+        paragraphs.append(
+            _(
+                "A meld made only of wilds is laid down as a set and takes the rank of the "
+                "first natural card laid off onto it."
+            )
+        )
+    return tuple(paragraphs)
 
 
 def contract_words(contract: Contract) -> str:
@@ -356,6 +390,13 @@ def _going_out(rules: RuleSet) -> Section:
         ),
         _("A player may go out on any turn, the very first included."),
     ]
+    if rules.table == "open":
+        paragraphs[0] = _(
+            "At the open table a player goes out when the hand is empty after the discard, or "
+            "when the cards left after the discard split completely into melds: the game lays "
+            "them down for the player (with contracts, melds that include the contract, unless "
+            "it is already laid down)."
+        )
     if rules.contracts:
         sizes = sorted(set(rules.hand_sizes))
         paragraphs += [
@@ -383,12 +424,15 @@ def _going_out(rules: RuleSet) -> Section:
                 if all_wild_meld_legal(rules)
                 else []
             ),
-            _(
-                "Only going out needs the contract. Everything else is unchanged: every other "
-                "hand is scored on its best arrangement, contract or not, and a hand that melds "
-                "completely without the contract still scores 0."
-            ),
         ]
+        if rules.table == "closed":
+            paragraphs.append(
+                _(
+                    "Only going out needs the contract. Everything else is unchanged: every "
+                    "other hand is scored on its best arrangement, contract or not, and a hand "
+                    "that melds completely without the contract still scores 0."
+                )
+            )
     return Section(_("Going out"), tuple(paragraphs))
 
 
@@ -404,7 +448,15 @@ def _last_turns(rules: RuleSet) -> Section:
             others,
         ).format(count=others)
     ]
-    if rules.lay_off == "all":
+    if rules.table == "open":
+        paragraphs.append(
+            _(
+                "At the open table the last turns are ordinary turns: draw, lay down and lay "
+                "off, discard. A player who empties the hand in a last turn scores 0. Laying off "
+                "is part of every turn, so the laying-off option does not apply."
+            )
+        )
+    elif rules.lay_off == "all":
         paragraphs.append(
             _(
                 "Redemption round: in the last turns, each player in turn lays down the melds "
@@ -449,7 +501,7 @@ def _last_turns(rules: RuleSet) -> Section:
 
 
 def _stock(rules: RuleSet) -> Section:
-    if rules.lay_off:
+    if rules.lay_off and rules.table == "closed":
         last_turns = _(
             "If that happens during the last turns, the round ends at once: the player who "
             "went out keeps 0 and the others are scored on the hands they hold, laying off "
@@ -561,15 +613,23 @@ def _scoring(rules: RuleSet) -> Section:
             factors.setdefault(factor, []).append(index + 1)
     court_rounds = rules.double_penalties == "jqk"
     doubling = [_doubling(factor, rounds, court_rounds) for factor, rounds in factors.items()]
+    if rules.table == "open":
+        scored = _(
+            "The player who went out scores 0. Cards on the table score 0; every card still in "
+            "a hand at the round's end counts in full, with no best arrangement: that is what "
+            "makes laying down worth its risk."
+        )
+    else:
+        scored = _(
+            "The player who went out scores 0. Every other player scores the cards left "
+            "over after the best possible arrangement of the hand into melds: the game finds "
+            "the arrangement with the lowest penalty, so nobody pays for a poorly sorted "
+            "hand. A hand wholly in melds scores 0."
+        )
     return Section(
         _("Scoring"),
         (
-            _(
-                "The player who went out scores 0. Every other player scores the cards left "
-                "over after the best possible arrangement of the hand into melds: the game finds "
-                "the arrangement with the lowest penalty, so nobody pays for a poorly sorted "
-                "hand. A hand wholly in melds scores 0."
-            ),
+            scored,
             *(doubling or [_("Every round counts the same: no penalties are doubled.")]),
             _("A player's total is the sum of their round scores."),
         ),

@@ -67,6 +67,10 @@ OPTION_SETS = [
         RuleSet(players=5, schedule="up_down", double_penalties="jqk", tie="nobody"),
         id="up-and-down",
     ),
+    pytest.param(
+        RuleSet(players=3, schedule="short", table="open", contracts=True, jokers=2),
+        id="open-table-contracts",
+    ),
 ]
 
 

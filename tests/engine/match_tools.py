@@ -9,14 +9,16 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
 from game.engine.cards import Card, new_shoe
 from game.engine.contracts import Contract
 from game.engine.match import Match, cut_for_deal, deal_round
 from game.engine.melds import Meld
+from game.engine.open_table import TableMeld
+from game.engine.round_log import laid_by_log
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
-from game.engine.view import MoveKind, PlayerView, PublicMove, public_card
+from game.engine.view import MoveKind, PlayerView, PublicMove, public_card, public_meld, public_move
 from game.sim.soak import VIEW_FIELDS
 
 STOCK = Draw(DrawSource.STOCK)
@@ -109,7 +111,7 @@ def rig(
     return Match.from_json(document, verify=False)
 
 
-PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove, Contract)
+PLAIN = (int, str, type(None), Enum, Card, RuleSet, Meld, PublicMove, Contract, TableMeld)
 
 
 def assert_plain(value: Any, where: str) -> None:
@@ -136,9 +138,8 @@ def check_view(match: Match, seat: int) -> PlayerView:
     for name in VIEW_FIELDS - {"log"}:
         assert_plain(getattr(view, name), f"view.{name}")
     assert type(view.log) is tuple and len(view.log) == len(match.log)  # entries: check_match
-    assert view.log == tuple(
-        PublicMove(move.seat, move.kind, move.card and public_card(move.card)) for move in match.log
-    )
+    assert view.log == tuple(public_move(move) for move in match.log)
+    assert view.table == tuple(TableMeld(t.owner, public_meld(t.meld)) for t in match.table)
     assert view.hand == match.hands[seat]
     assert view.hand_sizes == tuple(len(hand) for hand in match.hands)
     assert view.stock_size == len(match.stock)
@@ -148,6 +149,7 @@ def check_view(match: Match, seat: int) -> PlayerView:
         *(move.card for move in view.log if move.card is not None),
         *(card for known in view.known_cards for card in known),
         *(card for meld in view.went_out_melds for card in meld.cards),
+        *(card for placed in view.table for card in placed.meld.cards),
     ]
     assert all(card.copy == 0 for card in public)
     assert (view.phase, view.current_seat, view.round_index, view.dealer) == (
@@ -168,12 +170,16 @@ def check_view(match: Match, seat: int) -> PlayerView:
         held = Counter(public_card(card) for card in match.hands[other])
         assert not Counter(known) - held
         assert not Counter(known) - Counter(map(public_card, match.known_cards[other]))
-    if view.went_out is not None:
+    if view.went_out is not None and match.rules.table == "open":
+        assert match.hands[view.went_out] == ()
+        laid = [t.meld for t in view.table if t.owner == view.went_out]
+        assert all(meld in laid for meld in view.went_out_melds)
+    elif view.went_out is not None:
         shown = [card for meld in view.went_out_melds for card in meld.cards]
         assert sorted(shown) == sorted(map(public_card, match.hands[view.went_out]))
     else:
         assert view.went_out_melds == ()
-    if view.taken_card is not None:
+    if view.taken_card is not None and match.taken_card in match.hands[view.current_seat]:
         assert public_card(view.taken_card) in view.known_cards[view.current_seat]
     if seat == match.current_seat:
         assert view.legal_actions() == match.legal_actions()
@@ -190,17 +196,26 @@ def check_match(match: Match, shoe: frozenset[Card]) -> None:
     """
     held = [card for hand in match.hands for card in hand]
     held += match.stock + match.discard_pile
+    held += [card for placed in match.table for card in placed.meld.cards]
     assert len(held) == len(shoe) and set(held) == shoe
+    laid = laid_by_log(match.log, match.players)
     for seat, hand in enumerate(match.hands):
         drawn = match.phase is Phase.DISCARD and seat == match.current_seat
-        assert len(hand) == match.hand_size + drawn
-    for move in match.log:
-        assert type(move) is PublicMove
-        assert (move.card is None) == (move.kind in (MoveKind.DREW_STOCK, MoveKind.STOCK_REBUILT))
+        assert len(hand) == match.hand_size + drawn - len(laid[seat])
+    check_log_cards(match)
     legal = match.legal_actions()
     assert bool(legal) != match.is_over
     assert all(match.is_legal(action) for action in legal)
     assert len(set(legal)) == len(legal)
+
+
+def check_log_cards(match: Match) -> None:
+    """Each log entry names a card exactly when the table saw one (melds: lay-downs only)."""
+    unseen = (MoveKind.DREW_STOCK, MoveKind.STOCK_REBUILT, MoveKind.LAID_DOWN)
+    for move in match.log:
+        assert type(move) is PublicMove
+        assert (move.card is None) == (move.kind in unseen)
+        assert bool(move.melds) == (move.kind is MoveKind.LAID_DOWN)
 
 
 def random_action(match: Match, rng: random.Random, greed: float) -> Action:
@@ -210,12 +225,13 @@ def random_action(match: Match, rng: random.Random, greed: float) -> Action:
     of turns; a little greed makes seats go out (last turns, lay-offs) and keeps
     matches short enough to check every step.
     """
-    for move in match.log:
-        assert type(move) is PublicMove
-        assert (move.card is None) == (move.kind in (MoveKind.DREW_STOCK, MoveKind.STOCK_REBUILT))
+    check_log_cards(match)
     legal = match.legal_actions()
     if match.phase is not Phase.DISCARD or rng.random() >= greed:
         return rng.choice(legal)
+    lays = [action for action in legal if isinstance(action, LayDown | LayOffCard)]
+    if lays:  # greedy at the open table: lay down and off whatever it can
+        return rng.choice(lays)
     hand = match.hands[match.current_seat]
     scored: list[tuple[int, Action]] = []
     for action in legal:

@@ -57,7 +57,11 @@ def test_json_forms(action: Action, data: dict[str, str]) -> None:
         pytest.param({"discard": 7}, "discard needs a card code", id="card-type"),
         pytest.param({"discard": "7H"}, "not a card code", id="no-copy"),
         pytest.param({"discard": "1H.0"}, "not a card", id="bad-rank"),
-        pytest.param({"pass": "stock"}, "the key must be 'draw' or 'discard'", id="bad-key"),
+        pytest.param(
+            {"pass": "stock"},
+            "the key must be one of draw, discard, lay_down, lay_off",
+            id="bad-key",
+        ),
         pytest.param({1: "stock"}, "expected an object with one key", id="non-string-key"),
     ],
 )

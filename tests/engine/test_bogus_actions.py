@@ -71,5 +71,5 @@ def test_the_sentence_says_what_is_wrong() -> None:
     )
     assert "a Discard needs a Card" in (match.why_illegal(Discard("7C")) or "")  # type: ignore[arg-type]
     assert match.why_illegal(Unprintable()) == (
-        "not an action: a Unprintable object (expected Draw or Discard)"
+        "not an action: a Unprintable object (expected Draw, Discard, LayDown or LayOffCard)"
     )

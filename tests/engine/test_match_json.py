@@ -46,13 +46,14 @@ def test_document_shape() -> None:
     match = Match.new(RuleSet(players=3), 4)
     match.apply(TAKE)
     document = match.to_json()
-    assert document["format"] == FORMAT == 2
+    assert document["format"] == FORMAT == 3
     assert document["game"] == "three-thirteen"
     assert document["rules"] == RuleSet(players=3).to_json()
     assert document["seed"] == 4
     assert document["actions"] == [{"draw": "discard"}]
     state = document["state"]
     assert state["phase"] == "discard"
+    assert state["table"] == []
     assert match.taken_card is not None
     assert state["taken_card"] == match.taken_card.code
     assert state["known_cards"][match.current_seat] == [state["taken_card"]]
@@ -115,7 +116,7 @@ Corruption = Callable[[dict[str, Any]], Any]
 
 CORRUPTIONS: list[Any] = [
     pytest.param(lambda d: d.pop("game"), "not a Three-Thirteen match document", id="no-game"),
-    pytest.param(lambda d: d.update(format=3), "unsupported match format 3", id="format"),
+    pytest.param(lambda d: d.update(format=4), "unsupported match format 4", id="format"),
     pytest.param(lambda d: d.pop("format"), "unsupported match format None", id="no-format"),
     pytest.param(lambda d: d["rules"].update(players=9), "rules: rule 'players'", id="rules"),
     pytest.param(lambda d: d.update(rules=[]), "rules must be dict", id="rules-type"),

@@ -15,6 +15,8 @@ from game.engine.cards import Card, new_shoe
 from game.engine.events import (
     Discarded,
     Event,
+    LaidDown,
+    LaidOff,
     LastTurnsBegan,
     MatchOver,
     RoundAbandoned,
@@ -114,6 +116,20 @@ CONFIGS = {
         0.9,
         (32, 44),
     ),
+    "4p-open-table": Config({"table": "open"}, 0.9, (12,)),
+    "3p-every-new-option": Config(
+        {
+            "players": 3,
+            "schedule": "short",
+            "jokers": 2,
+            "contracts": True,
+            "lay_off": "all",
+            "free_jokers": True,
+            "table": "open",
+        },
+        0.9,
+        (7,),
+    ),
     "6p-stalled-last-round": Config(
         {"players": 6, "schedule": "short", "tie": "shared", "lay_off": "all", "free_jokers": True},
         0.9,
@@ -129,6 +145,7 @@ FAST_PLAYS = frozenset(
         "2p-short-jokers2-lay-off-seed3",
         "3p-three-fifteen-seed44",
         "5p-short-one-wild-seed32",
+        "3p-every-new-option-seed7",
     }
 )
 """The plays the fast tier keeps (the quickest, four kinds of table); the others are slow."""
@@ -160,8 +177,16 @@ class KnownCards:
                     self.known = [[] for _ in self.known]
                 case TookDiscard(seat, card):
                     self.known[seat].append(public_card(card))
-                case Discarded(seat, card) if public_card(card) in self.known[seat]:
-                    self.known[seat].remove(public_card(card))
+                case Discarded(seat, card) | LaidOff(seat, card):
+                    self._forget(seat, card)
+                case LaidDown(seat, melds):
+                    for meld in melds:
+                        for card in meld.cards:
+                            self._forget(seat, card)
+
+    def _forget(self, seat: int, card: Card) -> None:
+        if public_card(card) in self.known[seat]:
+            self.known[seat].remove(public_card(card))
 
 
 class RoundTracker:
@@ -239,7 +264,14 @@ def play_checked(rules: RuleSet, seed: int, config: Config) -> tuple[Match, list
         known.update(step)
         rounds.update(step)
         for event in step:
-            if isinstance(event, WentOut) and match.contract is not None:
+            if isinstance(event, WentOut) and rules.table == "open":
+                start = max(i for i, e in enumerate(events) if isinstance(e, RoundStarted))
+                first = next(
+                    e for e in events[start:] if isinstance(e, LaidDown) and e.seat == event.seat
+                )
+                contract = match.contract
+                assert contract is None or contract.met_by(first.melds, match.wild_rank)
+            elif isinstance(event, WentOut) and match.contract is not None:
                 assert match.contract.met_by(event.arrangement.melds, match.wild_rank)
         document = match.to_json()
         if any(isinstance(event, RoundScored) for event in step):

@@ -149,7 +149,22 @@ def test_illegal_attempts_are_refused_in_both_phases_and_leave_the_match_alone()
         "a card held elsewhere",
         "the twin of a held card",
         "a card outside the shoe",
+        "lay down at the closed table",
+        "lay off at the closed table",
     }
+    assert match.phase is Phase.DISCARD and len(match.actions) == 1
+
+
+def test_the_open_tables_illegal_lay_moves_are_refused_in_both_phases() -> None:
+    match = rig(RuleSet(players=2, table="open"), ["7H KC 9D", "2C 5D QS"], discard="7H")
+    refused: Counter[str] = Counter()
+    rng = random.Random(6)
+    for _ in range(30):
+        soak.try_illegal(match, rng, refused)
+    match.apply(TAKE)
+    for _ in range(30):
+        soak.try_illegal(match, rng, refused)
+    assert {"lay off before drawing", "lay down no meld", "lay off onto no meld"} <= set(refused)
     assert match.phase is Phase.DISCARD and len(match.actions) == 1
 
 

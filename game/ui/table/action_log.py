@@ -17,6 +17,8 @@ from game.engine.events import (
     DiscardStarted,
     DrewFromStock,
     Event,
+    LaidDown,
+    LaidOff,
     LastTurnsBegan,
     MatchOver,
     RoundAbandoned,
@@ -28,7 +30,7 @@ from game.engine.events import (
 )
 from game.engine.match import Match
 from game.i18n import _, language, ngettext
-from game.words.card_words import card_short
+from game.words.card_words import card_short, meld_words
 from game.words.table_words import (
     Seating,
     abandoned_line,
@@ -61,6 +63,19 @@ def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = Fals
             return _("{card} starts the discard pile").format(card=card_short(card))
         case DrewFromStock() | TookDiscard() | Discarded() | WentOut():
             return _move_line(event, seating)
+        case LaidDown(seat, melds):
+            shown = " · ".join(meld_words(meld) for meld in melds)
+            if seat_is_you(seat, seating):
+                return _("You laid down {melds}").format(melds=shown)
+            return _("{name} laid down {melds}").format(name=seating.name(seat), melds=shown)
+        case LaidOff(seat, card, _meld, _position, grown):
+            if seat_is_you(seat, seating):
+                return _("You laid {card} off onto {meld}").format(
+                    card=card_short(card), meld=meld_words(grown)
+                )
+            return _("{name} laid {card} off onto {meld}").format(
+                name=seating.name(seat), card=card_short(card), meld=meld_words(grown)
+            )
         case StockReshuffled():
             return _("The discard pile was shuffled into a new stock")
         case LastTurnsBegan():

@@ -23,6 +23,8 @@ from game.engine.events import (
     DiscardStarted,
     DrewFromStock,
     Event,
+    LaidDown,
+    LaidOff,
     LastTurnsBegan,
     MatchOver,
     RoundAbandoned,
@@ -226,7 +228,7 @@ class Playback:
                 self.stage.sprites[event.card] = arriving or self.stage.at_stock(event.card)
                 self._on_moved(event.seat)
                 self._moved("draw", 0.25)
-            case Discarded():
+            case Discarded() | LaidDown() | LaidOff():
                 self._on_moved(event.seat)
                 self._moved("discard", 0.35)
             case StockReshuffled():

@@ -24,6 +24,8 @@ from game.engine.events import (
     DiscardStarted,
     DrewFromStock,
     Event,
+    LaidDown,
+    LaidOff,
     LastTurnsBegan,
     MatchOver,
     RoundAbandoned,
@@ -34,6 +36,7 @@ from game.engine.events import (
     WentOut,
 )
 from game.engine.match import Match
+from game.engine.open_table import TableMeld
 from game.engine.rules import RuleSet
 from game.engine.view import public_card
 from game.ui.table import hand_order
@@ -54,6 +57,8 @@ class ShownTable:
     known: list[list[Card]] = field(default_factory=list)
     """Per seat, the cards it took from the discard pile and still holds (seen by all)."""
     discard: list[Card] = field(default_factory=list)
+    table: list[TableMeld] = field(default_factory=list)
+    """Open table: the melds on the table, in the order laid down, each as it stands."""
     stock_count: int = 0
     went_out: int | None = None
     last_turns: bool = False
@@ -106,11 +111,12 @@ class ShownTable:
                 self.known[event.seat].append(event.card)
                 self._receive(event.seat, event.card, insert_at)
             case Discarded():
-                self.hands[event.seat].remove(event.card)
-                self._forget_known(event.seat, event.card)
+                self._give_up(event.seat, event.card)
                 self.discard.append(event.card)
                 self.current_seat = (event.seat + 1) % len(self.hands)
                 self.phase = Phase.DRAW
+            case LaidDown() | LaidOff():
+                self._lay(event)
             case StockReshuffled():
                 self.discard = self.discard[-1:]
                 self.stock_count = event.cards_count
@@ -142,6 +148,7 @@ class ShownTable:
         shown.hands[0] = list(hand)
         shown.known = [list(cards) for cards in match.known_cards]
         shown.discard, shown.stock_count = list(match.discard_pile), len(match.stock)
+        shown.table = list(match.table)
         shown.went_out, shown.last_turns = match.went_out, match.in_last_turns
         shown.round_scores, shown.totals = list(match.round_scores), match.totals
         shown.current_seat, shown.phase = match.current_seat, match.phase
@@ -154,6 +161,7 @@ class ShownTable:
         later.hands = [list(hand) for hand in self.hands]
         later.known = [list(cards) for cards in self.known]
         later.discard = list(self.discard)
+        later.table = list(self.table)
         later.round_scores = list(self.round_scores)
         later.goers = list(self.goers)
         for event in events:
@@ -176,11 +184,28 @@ class ShownTable:
         self.hands = [[] for _ in self.hands]
         self.known = [[] for _ in self.hands]
         self.discard = []
+        self.table = []
         self.stock_count = self.rules.shoe_size
         self.went_out = None
         self.last_turns = False
         self.abandoned = None
         self.phase = None
+
+    def _lay(self, event: LaidDown | LaidOff) -> None:
+        """Cards went from a hand onto the table: melds laid down, or a card laid off."""
+        if isinstance(event, LaidDown):
+            for meld in event.melds:
+                for card in meld.cards:
+                    self._give_up(event.seat, card)
+                self.table.append(TableMeld(event.seat, meld))
+            return
+        self._give_up(event.seat, event.card)
+        self.table[event.meld] = TableMeld(self.table[event.meld].owner, event.grown)
+
+    def _give_up(self, seat: int, card: Card) -> None:
+        """``card`` left ``seat``'s hand face up (discarded or put on the table)."""
+        self.hands[seat].remove(card)
+        self._forget_known(seat, card)
 
     def _forget_known(self, seat: int, card: Card) -> None:
         """A card of the rank and suit of ``card`` thrown: the table no longer knows that the
