@@ -26,10 +26,19 @@ from hypothesis.stateful import (
     rule,
 )
 
-from game.engine.actions import Discard, Draw, DrawSource, IllegalMoveError, Phase
+from game.engine.actions import (
+    Discard,
+    Draw,
+    DrawSource,
+    IllegalMoveError,
+    LayDown,
+    LayOffCard,
+    Phase,
+)
 from game.engine.cards import Card, Rank, Suit
 from game.engine.events import RoundScored
 from game.engine.match import Match
+from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.sim import soak
 from tests.engine.match_tools import random_action
@@ -153,6 +162,29 @@ class MatchMachine(RuleBasedStateMachine):
     def try_to_discard_the_card_just_taken(self) -> None:
         assert self.match.taken_card is not None
         self.refused(Discard(self.match.taken_card))
+
+    @precondition(playing)
+    @rule(seed=st.integers(0, 2**16))
+    def try_a_lay_move(self, seed: int) -> None:
+        """A random lay-down of some held cards (in their first reading) or a lay-off at a
+        random place: played if legal (only ever at the open table), else refused."""
+        match, rng = self.match, random.Random(seed)
+        hand = match.hands[match.current_seat]
+        action: LayDown | LayOffCard
+        if rng.random() < 0.5:
+            cards = rng.sample(hand, min(len(hand), rng.randint(3, 4)))
+            found = readings(cards, match.wild_rank, match.rules)
+            if not found:
+                return
+            action = LayDown((found[0],))
+        else:
+            action = LayOffCard(rng.choice(hand), rng.randint(0, 3), rng.randint(1, 14))
+        if match.is_legal(action):
+            assert match.rules.table == "open"
+            match.apply(action)
+            self.seen["laid"] += 1
+        else:
+            self.refused(action)
 
     @precondition(playing)
     @rule(seed=st.integers(0, 2**16))
