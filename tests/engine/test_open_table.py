@@ -18,7 +18,7 @@ from game.engine.actions import (
     action_to_json,
 )
 from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
-from game.engine.events import Event, LaidDown, LaidOff, RoundScored, WentOut
+from game.engine.events import Discarded, Event, LaidDown, LaidOff, RoundScored, WentOut
 from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind, meld_fault
@@ -26,7 +26,7 @@ from game.engine.open_table import TableMeld, extended, lay_off_spots, readings
 from game.engine.rules import RuleSet
 from game.engine.view import MoveKind
 from tests.engine.brute_force import is_legal_meld
-from tests.engine.match_tools import STOCK, TAKE, rig
+from tests.engine.match_tools import STOCK, TAKE, random_action, rig
 
 OPEN = RuleSet(players=3, table="open")
 NINE_CARDS = 6
@@ -488,3 +488,35 @@ def _fits(meld: Meld, card: Card, position: int, wild: Rank, rules: RuleSet) -> 
     places = sorted(pairs, key=lambda pair: pair[0])
     grown = Meld(MeldKind.RUN, tuple(c for _, c in places), tuple(p for p, _ in places), meld.suit)
     return meld_fault(grown, wild, rules) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_round_of_open_play_scores_the_hands_in_full(seed: int) -> None:
+    """Random open-table matches (greedy lay moves): at every round's end each seat but the
+    one out scores the plain sum of the cards it holds, times the round's factor, jokers
+    thrown aside; the table's cards and every card laid count nothing."""
+    rules = RuleSet(players=3, schedule="short", table="open", jokers=2, free_jokers=seed == 1)
+    match, rng = Match.new(rules, seed), random.Random(seed)
+    rounds = 0
+    while not match.is_over:
+        held_now = [list(hand) for hand in match.hands]
+        wild, factor = match.wild_rank, match.multiplier
+        events = match.apply(random_action(match, rng, greed=0.9))
+        for event in events:  # the last turn's discard (and a rest laid down) left the hand
+            if isinstance(event, Discarded):
+                held_now[event.seat].remove(event.card)
+            elif isinstance(event, LaidDown):
+                for meld in event.melds:
+                    for card in meld.cards:
+                        held_now[event.seat].remove(card)
+            if not isinstance(event, RoundScored):
+                continue
+            scored, hands = event, held_now
+            rounds += 1
+            out = scored.went_out
+            for seat, hand in enumerate(hands):
+                thrown = out is not None and rules.free_jokers and seat != out
+                kept = [card for card in hand if not (thrown and card.rank is None)]
+                expected = 0 if seat == out else factor * sum(rules.penalty(c, wild) for c in kept)
+                assert scored.penalties[seat] == expected
+    assert rounds == rules.rounds
