@@ -20,7 +20,9 @@ RUN = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)
 def _suggestion(why: Why) -> Suggestion:
     action: Action
     if why is Why.LAY_OFF:
-        return Suggestion(LayOffCard(TEN, 0, 10), Reason(why, TEN, RUN, points=(10,), owner=1))
+        return Suggestion(
+            LayOffCard(TEN, 0, 10), Reason(why, TEN, RUN, points=(10,), owner=1, players=4)
+        )
     if why.name.startswith("LAY_DOWN"):
         return Suggestion(LayDown((RUN,)), Reason(why, melds=(RUN,), points=(24,)))
     if why.name.startswith("TAKE"):
@@ -66,7 +68,7 @@ def test_lay_moves_are_worded_with_the_meld_and_whose_it_is() -> None:
         " there it counts 0"
     )
     renamed = Seating(names=("Ada", "Bob", "Cy"))
-    assert hint_line(_suggestion(Why.LAY_OFF), renamed).startswith(
+    assert hint_line(_suggestion(Why.LAY_OFF), renamed.name).startswith(
         "Lay the 10♥ off onto Ada's meld 7♥ 8♥ 9♥:"
     )
     assert hint_line(_suggestion(Why.LAY_DOWN)) == (
@@ -77,9 +79,9 @@ def test_lay_moves_are_worded_with_the_meld_and_whose_it_is() -> None:
         "Lay down 7♥ 8♥ 9♥: they are this round's contract"
     )
     table = (TableMeld(0, RUN), TableMeld(2, RUN))
-    assert action_words(LayOffCard(TEN, 0, 10), None, table) == (
+    assert action_words(LayOffCard(TEN, 0, 10), None, table, Seating().name) == (
         "Lay the 10♥ off onto your meld 7♥ 8♥ 9♥"
     )
-    assert action_words(LayOffCard(TEN, 1, 10), None, table) == (
+    assert action_words(LayOffCard(TEN, 1, 10), None, table, Seating().name) == (
         "Lay the 10♥ off onto Top's meld 7♥ 8♥ 9♥"
     )

@@ -74,6 +74,9 @@ class Reason:
     """The melds to lay down (:attr:`Why.LAY_DOWN`, :attr:`Why.LAY_DOWN_CONTRACT`)."""
     owner: int | None = None
     """The seat whose meld the card is laid off onto (:attr:`Why.LAY_OFF`)."""
+    players: int = 0
+    """The seats at the table (:attr:`Why.LAY_OFF`: the owner is called by its place there
+    unless the window names it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +116,10 @@ def reason_for(view: PlayerView, action: Action) -> Reason:
         case LayOffCard(card, index, _position):
             placed = view.table[index]
             points = (view.rules.penalty(card, view.wild_rank),)
-            return Reason(Why.LAY_OFF, card, placed.meld, points=points, owner=placed.owner)
+            players = view.rules.players
+            return Reason(
+                Why.LAY_OFF, card, placed.meld, points, owner=placed.owner, players=players
+            )
     raise ValueError(f"not an action: {action!r}")
 
 

@@ -109,7 +109,9 @@ def test_at_the_open_table_a_lay_down_and_a_lay_off_are_suggested_with_reasons(
     chosen[0] = LayOffCard(ten, 0, 10)
     assert match.is_legal(chosen[0])
     hint = suggest(match.view_for(0))
-    assert hint.reason == Reason(Why.LAY_OFF, ten, match.table[0].meld, points=(10,), owner=0)
+    assert hint.reason == Reason(
+        Why.LAY_OFF, ten, match.table[0].meld, points=(10,), owner=0, players=2
+    )
     assert hint_line(hint) == (
         "Lay the 10♥ off onto your meld 7♥ 8♥ 9♥: in your hand it would cost 10 points;"
         " there it counts 0"

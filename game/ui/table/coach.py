@@ -21,7 +21,7 @@ from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
-from game.words.hint_words import DEFAULT_SEATING, lay_off_words
+from game.words.hint_words import by_place, lay_off_words
 from game.words.rules_text import contract_words
 
 COACHED_MATCHES = 3
@@ -60,7 +60,7 @@ def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | 
             )
         case LayOffCard(card, index):
             placed = view.table[index]
-            words = lay_off_words(card, placed.meld, placed.owner, DEFAULT_SEATING)
+            words = lay_off_words(card, placed.meld, placed.owner, by_place(view.rules.players))
             return CoachTip(_("Coach: {lay_off}: there it counts 0").format(lay_off=words))
         case Discard(card):
             return _fitting_tip(view, card) or _discard_tip(view, advice, card)
@@ -102,7 +102,7 @@ def _fitting_tip(view: PlayerView, discard: Card) -> CoachTip | None:
         spots = lay_off_spots(card, view.table, view.wild_rank, view.rules)
         if spots:
             placed = view.table[spots[0][0]]
-            words = lay_off_words(card, placed.meld, placed.owner, DEFAULT_SEATING)
+            words = lay_off_words(card, placed.meld, placed.owner, by_place(view.rules.players))
             text = _("Coach: {lay_off}, then discard the {card}")
             return CoachTip(text.format(lay_off=words, card=card_short(discard)), discard)
     return None
