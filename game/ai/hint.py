@@ -17,7 +17,7 @@ from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.engine.melds import Arrangement, Meld
-from game.engine.open_table import laid_down
+from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import is_complete
 from game.engine.view import PlayerView
 
@@ -168,7 +168,7 @@ def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     if view.last_turns:
         return Reason(Why.DISCARD_LAST_TURN, card, points=(_left_over(view, evaluator, rest),))
     in_hand = evaluator.arrangement(view.hand)
-    loose = any(c.ordinal == card.ordinal for c in in_hand.leftover)
+    loose = any(c.ordinal == card.ordinal for c in in_hand.leftover) and not _fits_table(view, card)
     if loose and not card.is_wild(view.wild_rank):  # a wild card is never dead weight
         return Reason(Why.DISCARD_DEAD_WEIGHT, card, points=(evaluator.card_penalty(card),))
     return Reason(Why.DISCARD_FOR_CHANCES, card)
@@ -181,6 +181,13 @@ def _goes_out(view: PlayerView, evaluator: Evaluator, rest: list[Card]) -> bool:
         return evaluator.goes_out(rest)
     contract = None if laid_down(view.table, view.seat) else view.contract
     return not rest or is_complete(rest, view.wild_rank, view.rules, contract)
+
+
+def _fits_table(view: PlayerView, card: Card) -> bool:
+    """Open table: whether ``card`` may be laid off onto a meld on the table now."""
+    if view.rules.table != "open" or not laid_down(view.table, view.seat):
+        return False
+    return bool(lay_off_spots(card, view.table, view.wild_rank, view.rules))
 
 
 def _left_over(view: PlayerView, evaluator: Evaluator, rest: list[Card]) -> int:

@@ -150,3 +150,19 @@ def test_at_the_open_table_a_last_discard_counts_the_rest_in_full() -> None:
     reason = reason_for(view, Discard(king))
     assert reason.why is Why.DISCARD_LAST_TURN
     assert reason.points == (7 + 8 + 9 + 2 + 10,), "nothing is laid down: all in full"
+
+
+def test_at_the_open_table_a_card_that_fits_a_meld_there_is_not_dead_weight() -> None:
+    match = rig(
+        RuleSet(players=2, table="open"),
+        ["7H 8H 9H KC 2S", "AC 2D 3H 4S 6D"],
+        discard="JD",
+        stock_top="10H",
+        round_index=2,
+    )
+    match.apply(Draw(DrawSource.STOCK))
+    match.apply(_lay_down_of(match, "7H 8H 9H"))
+    ten, king = (next(c for c in match.hands[0] if c.pretty() == p) for p in ("10♥", "K♣"))
+    view = match.view_for(0)
+    assert reason_for(view, Discard(king)).why is Why.DISCARD_DEAD_WEIGHT
+    assert reason_for(view, Discard(ten)).why is Why.DISCARD_FOR_CHANCES, "it fits the run"

@@ -7,12 +7,14 @@ import pygame
 import pytest
 
 from game.engine.actions import LayDown, LayOffCard
+from game.engine.cards import wild_rank_for
 from game.engine.contracts import contract_for
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.app import App
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import action_words
 from game.words.rules_text import contract_words
 from tests.test_review import played_out
@@ -95,6 +97,9 @@ def test_an_open_table_review_words_your_lay_moves_and_names_the_contract() -> N
             drawn = drawn_texts(app)
             assert f"You: {played}" in drawn
             assert "Expected cost: not weighed for the open table's lay moves" in drawn
+            wild = capitalized(wild_sentence(wild_rank_for(rules.hand_sizes[decision.round - 1])))
+            contract = contract_words(contract_for(rules.hand_sizes[decision.round - 1]))
+            assert f"{wild} · contract: {contract}" in drawn
         assert {type(decisions[n].played) for n in laid} == {LayDown, LayOffCard}
         app.pop()
         screen = ReviewScene(app, match, 2)

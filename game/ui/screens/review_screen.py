@@ -159,8 +159,12 @@ class ReviewScene(Scene):
         title = _("Review of round {number}").format(number=self.round_number)
         if not self.rules.contracts:
             return title
-        contract = contract_words(contract_for(self.rules.hand_sizes[self.round_number - 1]))
+        contract = self.contract_of(self.round_number)
         return _("{review} — contract: {contract}").format(review=title, contract=contract)
+
+    def contract_of(self, round_number: int) -> str:
+        """The contract of round ``round_number`` (1-based), in words."""
+        return contract_words(contract_for(self.rules.hand_sizes[round_number - 1]))
 
     def seat_name(self, seat: int) -> str:
         """An opponent as the table calls it: the settings' names when they are this
@@ -207,6 +211,9 @@ class ReviewScene(Scene):
         wild = wild_rank_for(self.rules.hand_sizes[decision.round - 1])
         wild_top = round(size * 3.4) + round(size * 1.4)
         sentence = capitalized(wild_sentence(wild))  # a line of its own here
+        if self.rules.contracts and self.round_number is None:  # else the heading names it
+            contract = self.contract_of(decision.round)
+            sentence = _("{wild} · contract: {contract}").format(wild=sentence, contract=contract)
         text.blit(surface, sentence, size, GOLD, True, midtop=(width // 2, wild_top))
         card = self._card_height()
         hand = self.in_your_order(decision.hand)
