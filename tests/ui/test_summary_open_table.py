@@ -30,6 +30,8 @@ from game.ui.table.summary import GroupKind, RoundSummaryScene
 from game.words.card_words import leftover_sum
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app
+from tests.ui.every_screen import Seen
+from tests.ui.test_languages_on_screen import box_problems
 from tests.ui.test_summary_explained import picture
 
 OPEN = RuleSet(table="open")
@@ -200,5 +202,25 @@ def test_many_seats_at_the_open_table_still_fit(
             assert scene.layout.panel.contains(rect)
         if players == 8:
             keep(app, "summary-open-table-8-1280x800.png")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (2560, 1440)], ids=["640x400", "2560x1440"])
+@pytest.mark.parametrize("language", ["nl", "it"])
+def test_no_word_of_the_open_table_summary_is_cut_short(
+    language: str, size: tuple[int, int]
+) -> None:
+    app = make_app(mute=True, size=size, language=language)
+    try:
+        show(app, open_table_round(), Seating())
+        app.text.drawn = []
+        app.draw()
+        texts, app.text.drawn = app.text.drawn, None
+        problems = box_problems(Seen("open table summary", texts, app.screen))
+        assert not problems, "\n".join(problems)
+        shown = [text.shown for text in texts]
+        assert onto("Top") in shown and onto("You") in shown
+        assert any(text.startswith(i18n._("In full: {sum}").split("{")[0]) for text in shown)
     finally:
         app.close()

@@ -22,6 +22,7 @@ from game.ui.kit.art import CARD_ASPECT, card_width
 from game.ui.kit.art import card_height as snap_height
 from game.ui.kit.celebration import SHOWER_SECONDS, Confetti
 from game.ui.kit.sprites import Pose
+from game.ui.kit.text import SMALLEST
 from game.ui.kit.tween import Motion, Ramp
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import (
@@ -779,15 +780,16 @@ class RoundSummaryScene(Overlay):
         self, surface: pygame.Surface, group: CardGroup, cards: pygame.Rect, row: pygame.Rect
     ) -> None:
         """Whose meld ``group``'s cards (at ``cards``) were laid off onto, across their middle
-        on a plate (their corners show what they are); wider than a small group where the
-        words need it, within the ``row``."""
+        on a plate (their corners show what they are): made smaller to fit them, wider than
+        them only where even the smallest text needs it, within the ``row``."""
         caption = self.caption(group)
         if not caption:
             return
         text, size = self.context.text, TypeScale(self.layout.text_size).help
         box = cards.inflate(round(cards.height * GROUP_GAP), 0)
-        box.width = max(box.width, text.font(size, True).size(caption)[0] + 8)
-        box.centerx = cards.centerx
+        if text.fit(caption, size, box.width, True)[0] != caption:  # not even made smaller
+            box.width = text.font(SMALLEST, True).size(caption)[0] + 2
+            box.centerx = cards.centerx
         box = box.clamp(row)
         at = text.where(caption, size, box, True, center=box.center)
         surface.blit(translucent_plate(at.inflate(6, 2).size, 225, 3), at.inflate(6, 2))
