@@ -101,12 +101,12 @@ def test_at_the_open_table_the_hints_lay_moves_and_a_card_that_fits_are_told(
     ten, king = (next(c for c in match.hands[0] if c.pretty() == p) for p in ("10♥", "K♣"))
     chosen[0] = LayOffCard(ten, 0, 10)
     assert tip(match.view_for(0)) == (
-        "Coach: Lay the 10♥ off onto your meld 7♥ 8♥ 9♥: there it counts 0"
+        "Coach: lay the 10♥ off onto your meld 7♥ 8♥ 9♥: there it counts 0"
     )
     chosen[0] = Discard(king)
     told = coach_tip(match.view_for(0), suggest(match.view_for(0)))
     assert told is not None and told.discard == king, "the discard is still the hint's"
-    assert told.text == ("Coach: Lay the 10♥ off onto your meld 7♥ 8♥ 9♥, then discard the K♣"), (
+    assert told.text == ("Coach: lay the 10♥ off onto your meld 7♥ 8♥ 9♥, then discard the K♣"), (
         "the 10♥ fits the run on the table"
     )
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.ai.hint import Suggestion, Why
 from game.engine.actions import Discard, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
+from game.engine.melds import Meld
 from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
@@ -60,11 +61,17 @@ def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | 
             )
         case LayOffCard(card, index):
             placed = view.table[index]
-            words = lay_off_words(card, placed.meld, placed.owner, by_place(view.rules.players))
+            words = _lay_off_order(view, card, placed.meld, placed.owner)
             return CoachTip(_("Coach: {lay_off}: there it counts 0").format(lay_off=words))
         case Discard(card):
             return _fitting_tip(view, card) or _discard_tip(view, advice, card)
     return None
+
+
+def _lay_off_order(view: PlayerView, card: Card, meld: Meld, owner: int) -> str:
+    """``lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥``: the hint's order, inside a tip."""
+    order = lay_off_words(card, meld, owner, by_place(view.rules.players))
+    return order[:1].lower() + order[1:]
 
 
 def _round_tip(view: PlayerView) -> CoachTip:
@@ -102,7 +109,7 @@ def _fitting_tip(view: PlayerView, discard: Card) -> CoachTip | None:
         spots = lay_off_spots(card, view.table, view.wild_rank, view.rules)
         if spots:
             placed = view.table[spots[0][0]]
-            words = lay_off_words(card, placed.meld, placed.owner, by_place(view.rules.players))
+            words = _lay_off_order(view, card, placed.meld, placed.owner)
             text = _("Coach: {lay_off}, then discard the {card}")
             return CoachTip(text.format(lay_off=words, card=card_short(discard)), discard)
     return None
