@@ -770,7 +770,7 @@ class RoundSummaryScene(Overlay):
                     self._plate_under(surface, at, cards)
                     text.blit(surface, label, label_size, GOLD, True, box, True, midtop=box.midtop)
                 x += step
-            laid = pygame.Rect(start, cards.top, x - start, height)
+            laid = pygame.Rect(start, cards.top, x - step - start + width, height)
             self._paint_caption(surface, group, laid, cards)
             end = x
             x += gap + spare
@@ -790,10 +790,10 @@ class RoundSummaryScene(Overlay):
         if text.fit(caption, size, box.width, True)[0] != caption:  # not even made smaller
             box.width = text.font(SMALLEST, True).size(caption)[0] + 2
             box.centerx = cards.centerx
-        box = box.clamp(row)
-        at = text.where(caption, size, box, True, center=box.center)
+        box, middle = box.clamp(row), cards.center
+        at = text.where(caption, size, box, True, center=middle)
         surface.blit(translucent_plate(at.inflate(6, 2).size, 225, 3), at.inflate(6, 2))
-        text.blit(surface, caption, size, GOLD, True, box, center=box.center)
+        text.blit(surface, caption, size, GOLD, True, box, center=middle)
 
     def _paint_card(
         self, surface: pygame.Surface, card: Card, at: tuple[int, int], height: int, faded: bool
