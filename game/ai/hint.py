@@ -3,7 +3,8 @@
 :func:`suggest` reads the seat's :class:`~game.engine.view.PlayerView` only, like
 every AI seat, and returns a :class:`Suggestion`: a legal action and its
 :class:`Reason`, in data: the window, which knows the player's language, words it
-(:mod:`game.words.hint_words`).
+(:mod:`game.words.hint_words`). At the open table the action may be a lay-down or a
+lay-off (whatever the hard AI chooses), and a hand left in full counts every card.
 """
 
 from __future__ import annotations

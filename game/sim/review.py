@@ -145,8 +145,9 @@ class Reviewer:
         """How ``played`` compares with what ``hard`` would do in ``view``.
 
         ``rng`` is handed to the hard AI for this decision (seed it from the match, so
-        that a review is the same every time). Raises ``ValueError`` if it is not the
-        view's seat's turn or ``played`` is not legal there.
+        that a review is the same every time). A lay move of the open table, played or
+        preferred, is not priced (see :attr:`Judgement.priced`). Raises ``ValueError`` if
+        it is not the view's seat's turn or ``played`` is not legal there.
         """
         if not view.is_legal(played):
             raise ValueError(f"{played} is not a legal action of seat {view.seat} now")
