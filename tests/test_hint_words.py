@@ -6,17 +6,25 @@ import pytest
 
 from game import i18n
 from game.ai.hint import Reason, Suggestion, Why
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.melds import Meld, MeldKind
-from game.words.hint_words import hint_line
+from game.engine.open_table import TableMeld
+from game.words.hint_words import action_words, hint_line
+from game.words.table_words import Seating
 
-QUEEN, NINE = parse_cards("QD 9H")
+QUEEN, NINE, TEN = parse_cards("QD 9H 10H")
 RUN = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)
 
 
 def _suggestion(why: Why) -> Suggestion:
     action: Action
+    if why is Why.LAY_OFF:
+        return Suggestion(
+            LayOffCard(TEN, 0, 10), Reason(why, TEN, RUN, points=(10,), owner=1, players=4)
+        )
+    if why.name.startswith("LAY_DOWN"):
+        return Suggestion(LayDown((RUN,)), Reason(why, melds=(RUN,), points=(24,)))
     if why.name.startswith("TAKE"):
         action, card = Draw(DrawSource.DISCARD), NINE
     elif why.name.startswith("STOCK"):
@@ -51,4 +59,29 @@ def test_english_lines() -> None:
     )
     assert hint_line(_suggestion(Why.DISCARD_LAST_TURN)) == (
         "Discard the Q♦: on your last turn it leaves the fewest points (12 points)"
+    )
+
+
+def test_lay_moves_are_worded_with_the_meld_and_whose_it_is() -> None:
+    assert hint_line(_suggestion(Why.LAY_OFF)) == (
+        "Lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥: in your hand it would cost 10 points;"
+        " there it counts 0"
+    )
+    renamed = Seating(names=("Ada", "Bob", "Cy"))
+    assert hint_line(_suggestion(Why.LAY_OFF), renamed.name).startswith(
+        "Lay the 10♥ off onto Ada's meld 7♥ 8♥ 9♥:"
+    )
+    assert hint_line(_suggestion(Why.LAY_DOWN)) == (
+        "Lay down 7♥ 8♥ 9♥: in your hand these cards would cost 24 points;"
+        " on the table they count 0"
+    )
+    assert hint_line(_suggestion(Why.LAY_DOWN_CONTRACT)).startswith(
+        "Lay down 7♥ 8♥ 9♥: they are this round's contract"
+    )
+    table = (TableMeld(0, RUN), TableMeld(2, RUN))
+    assert action_words(LayOffCard(TEN, 0, 10), None, table, Seating().name) == (
+        "Lay the 10♥ off onto your meld 7♥ 8♥ 9♥"
+    )
+    assert action_words(LayOffCard(TEN, 1, 10), None, table, Seating().name) == (
+        "Lay the 10♥ off onto Top's meld 7♥ 8♥ 9♥"
     )

@@ -13,7 +13,7 @@ import pytest
 
 from game.ai.planner import HardPolicy
 from game.ai.registry import make_policy
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
@@ -24,6 +24,8 @@ from game.sim.review import (
     Judgement,
     Reviewer,
     costliest,
+    decision_to_json,
+    describe,
     in_round,
     main,
     notation,
@@ -360,3 +362,33 @@ def test_the_reviewer_refuses_an_action_the_view_does_not_allow() -> None:
     view = match.view_for(0)
     with pytest.raises(ValueError, match="not a legal action"):
         Reviewer().judge(view, Draw(DrawSource.STOCK), random.Random(0))
+
+
+# --- the open table -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def open_match() -> Match:
+    """An open-table match of random seats (they lay melds down and cards off as they come):
+    its first 80 actions."""
+    rules = RuleSet(schedule="short", table="open")
+    return played_out(Match.new(rules, seed=13), ["random"] * 4, 80, seed=13)
+
+
+def test_an_open_table_match_is_reviewed_with_its_lay_moves_in_words(open_match: Match) -> None:
+    decisions = review(open_match, 0)
+    laid = [d for d in decisions if isinstance(d.played, LayDown | LayOffCard)]
+    kinds = {type(d.played) for d in laid}
+    assert kinds == {LayDown, LayOffCard}, "the random seat laid down and laid off"
+    assert all(not d.priced and d.loss == 0 for d in laid), "lay moves are not priced"
+    assert any(d.priced for d in decisions), "draws and discards still are"
+    lines = [describe(d, symbols=False) for d in laid]
+    assert any(" laid down " in line and line.endswith("not priced") for line in lines)
+    off = next(d for d in laid if isinstance(d.played, LayOffCard))
+    assert isinstance(off.played, LayOffCard)
+    placed = off.table[off.played.meld]
+    line = describe(off, symbols=False)
+    assert f"laid the {off.played.card} off onto seat {placed.owner}'s " in line
+    rows = [decision_to_json(d) for d in laid]
+    assert all(row["played"].startswith("lay ") and row["played_expected"] is None for row in rows)
+    json.dumps(rows)

@@ -1,7 +1,7 @@
 """The game's words (cards, rule options, rules text, hint lines) and the statistics import only
-the engine, the languages and the standard library (the hint's words also the hint they word,
-the statistics the AI's levels and the rules' table sizes they count by): no pygame, no user
-interface, no seats."""
+the engine, the languages and the standard library (the hint's words also the hint they word
+and the seats' places they call a seat by, the statistics the AI's levels and the rules' table
+sizes they count by): no pygame, no user interface, no seats."""
 
 from __future__ import annotations
 
@@ -21,7 +21,13 @@ MODULES = {
         "game.words.card_words",
         "game.words.rule_options",
     },
-    "game.words.hint_words": {"game.engine", "game.i18n", "game.words.card_words", "game.ai.hint"},
+    "game.words.hint_words": {
+        "game.engine",
+        "game.i18n",
+        "game.words.card_words",
+        "game.ai.hint",
+        "game.places",
+    },
     "game.profile.player_stats": {
         "game.ai.levels",
         "game.engine.rules",

@@ -3,7 +3,8 @@
 :func:`suggest` reads the seat's :class:`~game.engine.view.PlayerView` only, like
 every AI seat, and returns a :class:`Suggestion`: a legal action and its
 :class:`Reason`, in data: the window, which knows the player's language, words it
-(:mod:`game.words.hint_words`).
+(:mod:`game.words.hint_words`). At the open table the action may be a lay-down or a
+lay-off (whatever the hard AI chooses), and a hand left in full counts every card.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from enum import Enum
 
 from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.engine.melds import Arrangement, Meld
+from game.engine.open_table import laid_down, lay_off_spots
+from game.engine.solver import is_complete
 from game.engine.view import PlayerView
 
 
@@ -45,6 +48,14 @@ class Why(Enum):
     """Discard the card: it fits no meld and would cost ``points[0]``."""
     DISCARD_FOR_CHANCES = "discard_for_chances"
     """Discard the card: the rest of the hand has better chances."""
+    LAY_DOWN = "lay_down"
+    """Open table: lay :attr:`Reason.melds` down; their cards, ``points[0]`` in the hand,
+    then count 0."""
+    LAY_DOWN_CONTRACT = "lay_down_contract"
+    """Open table: lay :attr:`Reason.melds` down: they are the round's contract."""
+    LAY_OFF = "lay_off"
+    """Open table: lay the card off onto :attr:`Reason.meld` (of seat :attr:`Reason.owner`);
+    in the hand it would cost ``points[0]``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +67,17 @@ class Reason:
     card: Card | None = None
     """The card the action moves (or the top discard left there), if any."""
     meld: Meld | None = None
-    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`)."""
+    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`), or is laid off onto, as
+    it stands on the table (:attr:`Why.LAY_OFF`)."""
     points: tuple[int, ...] = ()
     """The penalty points the reason names, in the order its kind documents."""
+    melds: tuple[Meld, ...] = ()
+    """The melds to lay down (:attr:`Why.LAY_DOWN`, :attr:`Why.LAY_DOWN_CONTRACT`)."""
+    owner: int | None = None
+    """The seat whose meld the card is laid off onto (:attr:`Why.LAY_OFF`)."""
+    players: int = 0
+    """The seats at the table (:attr:`Why.LAY_OFF`: the owner is called by its place there
+    unless the window names it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +112,15 @@ def reason_for(view: PlayerView, action: Action) -> Reason:
             return _why_stock(view)
         case Discard(card):
             return _why_discard(view, evaluator, card)
+        case LayDown(melds):
+            return _why_lay_down(view, melds)
+        case LayOffCard(card, index, _position):
+            placed = view.table[index]
+            points = (view.rules.penalty(card, view.wild_rank),)
+            players = view.rules.players
+            return Reason(
+                Why.LAY_OFF, card, placed.meld, points, owner=placed.owner, players=players
+            )
     raise ValueError(f"not an action: {action!r}")
 
 
@@ -127,15 +155,45 @@ def _why_stock(view: PlayerView) -> Reason:
     return Reason(Why.STOCK_TOP_WEAK, view.discard_pile[-1])
 
 
+def _why_lay_down(view: PlayerView, melds: tuple[Meld, ...]) -> Reason:
+    if view.contract is not None and not laid_down(view.table, view.seat):
+        return Reason(Why.LAY_DOWN_CONTRACT, melds=melds)
+    points = sum(view.rules.penalty(card, view.wild_rank) for m in melds for card in m.cards)
+    return Reason(Why.LAY_DOWN, melds=melds, points=(points,))
+
+
 def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     rest = [other for other in view.hand if other is not card]
-    arrangement = evaluator.arrangement(rest)
-    if evaluator.goes_out(rest):
+    if _goes_out(view, evaluator, rest):
         return Reason(Why.DISCARD_TO_GO_OUT, card)
     if view.last_turns:
-        return Reason(Why.DISCARD_LAST_TURN, card, points=(arrangement.penalty,))
+        return Reason(Why.DISCARD_LAST_TURN, card, points=(_left_over(view, evaluator, rest),))
     in_hand = evaluator.arrangement(view.hand)
-    loose = any(c.ordinal == card.ordinal for c in in_hand.leftover)
+    loose = any(c.ordinal == card.ordinal for c in in_hand.leftover) and not _fits_table(view, card)
     if loose and not card.is_wild(view.wild_rank):  # a wild card is never dead weight
         return Reason(Why.DISCARD_DEAD_WEIGHT, card, points=(evaluator.card_penalty(card),))
     return Reason(Why.DISCARD_FOR_CHANCES, card)
+
+
+def _goes_out(view: PlayerView, evaluator: Evaluator, rest: list[Card]) -> bool:
+    """Whether discarding leaves ``rest`` that goes out: at the open table an empty rest,
+    or one the engine lays down whole (the contract only until it is laid down)."""
+    if view.rules.table != "open":
+        return evaluator.goes_out(rest)
+    contract = None if laid_down(view.table, view.seat) else view.contract
+    return not rest or is_complete(rest, view.wild_rank, view.rules, contract)
+
+
+def _fits_table(view: PlayerView, card: Card) -> bool:
+    """Open table: whether ``card`` may be laid off onto a meld on the table now."""
+    if view.rules.table != "open" or not laid_down(view.table, view.seat):
+        return False
+    return bool(lay_off_spots(card, view.table, view.wild_rank, view.rules))
+
+
+def _left_over(view: PlayerView, evaluator: Evaluator, rest: list[Card]) -> int:
+    """What ``rest`` scores at the round's end: its best arrangement's penalty, or at the
+    open table (where a hand is not arranged) every card in full."""
+    if view.rules.table != "open":
+        return evaluator.arrangement(rest).penalty
+    return sum(view.rules.penalty(card, view.wild_rank) for card in rest)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Protocol, TypeAlias
 
-from game.engine.actions import Action
+from game.engine.actions import Action, LayDown, action_from_json, action_to_json
 from game.engine.view import PlayerView
 from game.seats.host import SeatHost, serve
 from game.seats.messages import (
@@ -310,5 +310,14 @@ def _illegal(job: int, action: object, stream: RngState | None = None) -> Failed
 
 
 def _legal(chosen: object, view: PlayerView) -> Action | None:
-    """The legal action of ``view`` equal to ``chosen`` (the engine's object, never the bot's)."""
-    return next((action for action in view.legal_actions() if action == chosen), None)
+    """The legal action of ``view`` equal to ``chosen`` (the engine's object, never the bot's):
+    one the view lists, or a lay-down of the open table it does not list (it lists only some)
+    made again from its JSON form and legal in the view."""
+    listed = next((action for action in view.legal_actions() if action == chosen), None)
+    if listed is not None or type(chosen) is not LayDown:
+        return listed
+    try:
+        made = action_from_json(action_to_json(chosen))
+    except Exception:  # the bot's melds are not the engine's: not an action
+        return None
+    return made if made == chosen and view.is_legal(made) else None

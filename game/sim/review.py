@@ -28,7 +28,10 @@ player could have asked for at the time.
 ``--json`` prints a list of objects with ``action_index`` (in ``Match.actions``),
 ``round`` (1-based), ``turn``, ``seat``, ``played`` and ``best`` (``draw stock``,
 ``draw discard``, ``discard 7H``), ``loss``, ``hand``, ``discard_top``,
-``played_expected``, ``best_expected`` and ``costly`` (one of the three dearest).
+``played_expected``, ``best_expected`` and ``costly`` (one of the three dearest). At the
+open table the seat's lay-downs and lay-offs are decisions too (``lay down 7H 8H 9H``,
+``lay off 10H onto meld 0 at 10``); the outlook does not price lay moves, so a decision
+where one was played or preferred costs 0 and its expectations are ``null``.
 Bad input is reported on one line, exit status 2.
 """
 
@@ -44,10 +47,12 @@ from typing import Any, TextIO
 
 from game.ai.hint import Reason, reason_for
 from game.ai.planner import HardPolicy
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.engine.cli import OneLineParser, run_command
 from game.engine.match import Match
+from game.engine.melds import Meld
+from game.engine.open_table import TableMeld
 from game.engine.view import PlayerView
 from game.files import UnreadableFile, read_text_file
 
@@ -66,6 +71,9 @@ class Judgement:
     """Expected penalty points at the end of the round after the action played."""
     best_expected: float
     """Expected penalty points at the end of the round after :attr:`best`."""
+    priced: bool = True
+    """False when the action played or :attr:`best` is a lay move of the open table, which
+    the hard AI's outlook does not price: both expectations are then 0 and so is the loss."""
 
     @property
     def loss(self) -> float:
@@ -103,6 +111,10 @@ class Decision:
     """Expected penalty points at the end of the round after :attr:`best`."""
     reason: Reason | None = None
     """Why the hard AI prefers :attr:`best`, as a hint would say it (``None``: not asked)."""
+    table: tuple[TableMeld, ...] = ()
+    """Open table: the melds on the table before the decision (a lay-off names one)."""
+    priced: bool = True
+    """False for a lay move of the open table, played or preferred: not priced (loss 0)."""
 
 
 def same_decision(one: Action, other: Action) -> bool:
@@ -111,6 +123,12 @@ def same_decision(one: Action, other: Action) -> bool:
         case Discard(card), Discard(other_card):
             return card.ordinal == other_card.ordinal
     return one == other
+
+
+def priceable(action: Action) -> bool:
+    """True for a draw or a discard: the moves the hard AI's outlook prices (not the open
+    table's lay moves)."""
+    return isinstance(action, Draw | Discard)
 
 
 class Reviewer:
@@ -127,14 +145,17 @@ class Reviewer:
         """How ``played`` compares with what ``hard`` would do in ``view``.
 
         ``rng`` is handed to the hard AI for this decision (seed it from the match, so
-        that a review is the same every time). Raises ``ValueError`` if it is not the
-        view's seat's turn or ``played`` is not legal there.
+        that a review is the same every time). A lay move of the open table, played or
+        preferred, is not priced (see :attr:`Judgement.priced`). Raises ``ValueError`` if
+        it is not the view's seat's turn or ``played`` is not legal there.
         """
         if not view.is_legal(played):
             raise ValueError(f"{played} is not a legal action of seat {view.seat} now")
         judge = self._judge
         judge.rng = rng
         best = judge.choose(view)
+        if not (priceable(played) and priceable(best)):
+            return Judgement(best, 0.0, 0.0, priced=False)
         multiplier = view.rules.multiplier(view.round_index)
         best_expected = judge.expected(view, best) * multiplier
         if same_decision(played, best):
@@ -211,6 +232,8 @@ def _decision(
         played_expected=judgement.played_expected,
         best_expected=judgement.best_expected,
         reason=reason_for(view, judgement.best),
+        table=view.table,
+        priced=judgement.priced,
     )
 
 
@@ -230,18 +253,35 @@ def in_round(decisions: Sequence[Decision], round_number: int) -> list[Decision]
 
 
 def notation(action: Action) -> str:
-    """An action in the engine's notation: ``draw stock``, ``draw discard``, ``discard 7H``."""
+    """An action in the engine's notation: ``draw stock``, ``draw discard``, ``discard 7H``,
+    ``lay down 7H 8H 9H``, ``lay off 10H.0 onto meld 0 at 10``."""
     match action:
         case Draw(source):
             return f"draw {source.value}"
         case Discard(card):
             return f"discard {card}"
+        case LayDown() | LayOffCard():
+            return str(action)
     raise TypeError(f"not an action: {action!r}")
 
 
-def _words(action: Action, top: Card | None, name: Callable[[Card], str], done: bool) -> str:
-    """``took 7♥ from the discard pile`` (``done``) or ``take 7♥ from the discard pile``."""
+def _words(
+    action: Action,
+    top: Card | None,
+    name: Callable[[Card], str],
+    done: bool,
+    table: Sequence[TableMeld] = (),
+) -> str:
+    """``took 7♥ from the discard pile`` (``done``) or ``take 7♥ from the discard pile``;
+    ``laid down 7♥ 8♥ 9♥``, ``laid the 10♥ off onto seat 1's 7♥ 8♥ 9♥`` (on ``table``)."""
     match action:
+        case LayDown(melds):
+            shown = " | ".join(_meld(meld, name) for meld in melds)
+            return f"{'laid' if done else 'lay'} down {shown}"
+        case LayOffCard(laid, index):
+            placed = table[index]
+            onto = f"seat {placed.owner}'s {_meld(placed.meld, name)}"
+            return f"{'laid' if done else 'lay'} {name(laid)} off onto {onto}"
         case Draw(DrawSource.STOCK):
             return "drew from the stock" if done else "draw from the stock"
         case Draw(DrawSource.DISCARD):
@@ -252,6 +292,11 @@ def _words(action: Action, top: Card | None, name: Callable[[Card], str], done: 
     raise TypeError(f"not an action: {action!r}")
 
 
+def _meld(meld: Meld, name: Callable[[Card], str]) -> str:
+    """A meld's cards, each as ``name`` writes it without its article."""
+    return " ".join(name(card).removeprefix("the ") for card in meld.cards)
+
+
 def describe(decision: Decision, *, symbols: bool = True, costly: bool = False) -> str:
     """One line for a decision, e.g. ``round 3  turn 2  draw     took the 7♥ from the
     discard pile  best: draw from the stock  loss 4.2``; suits as glyphs unless
@@ -260,12 +305,19 @@ def describe(decision: Decision, *, symbols: bool = True, costly: bool = False) 
     def name(card: Card) -> str:
         return f"the {card.pretty() if symbols else card}"
 
-    kind = "draw" if isinstance(decision.played, Draw) else "discard"
+    match decision.played:
+        case Draw():
+            kind = "draw"
+        case Discard():
+            kind = "discard"
+        case _:
+            kind = "lay"
+    top, table = decision.discard_top, decision.table
+    loss = f"loss {decision.loss:.1f}" if decision.priced else "not priced"
     line = (
         f"round {decision.round:<2}  turn {decision.turn:<2}  {kind:<7}  "
-        f"{_words(decision.played, decision.discard_top, name, True):<36}  "
-        f"best: {_words(decision.best, decision.discard_top, name, False):<36}  "
-        f"loss {decision.loss:.1f}"
+        f"{_words(decision.played, top, name, True, table):<36}  "
+        f"best: {_words(decision.best, top, name, False, table):<36}  {loss}"
     )
     return line + ("  costly" if costly else "")
 
@@ -282,8 +334,8 @@ def decision_to_json(decision: Decision, *, costly: bool = False) -> dict[str, A
         "loss": round(decision.loss, 3),
         "hand": [str(card) for card in decision.hand],
         "discard_top": None if decision.discard_top is None else str(decision.discard_top),
-        "played_expected": round(decision.played_expected, 3),
-        "best_expected": round(decision.best_expected, 3),
+        "played_expected": round(decision.played_expected, 3) if decision.priced else None,
+        "best_expected": round(decision.best_expected, 3) if decision.priced else None,
         "costly": costly,
     }
 

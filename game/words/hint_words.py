@@ -6,15 +6,35 @@ reason as data; this module words it where the player's language is known.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from game.ai.hint import Suggestion, Why
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
+from game.engine.melds import Meld
+from game.engine.open_table import TableMeld
 from game.i18n import _, ngettext
+from game.places import seat_place
 from game.words.card_words import card_short, meld_words
 
+SeatName = Callable[[int], str]
+"""How an opponent's seat is called (its name as the table shows it)."""
 
-def action_words(action: Action, top: Card | None) -> str:
-    """A move as an order: ``Take the 9♥`` (``top`` is the discard pile's top card)."""
+
+def by_place(players: int) -> SeatName:
+    """Opponents called by their places at a table of ``players`` (``Left``, ``Top`` …)."""
+    return lambda seat: _(seat_place(seat, players))
+
+
+def action_words(
+    action: Action,
+    top: Card | None,
+    table: Sequence[TableMeld] = (),
+    name: SeatName | None = None,
+) -> str:
+    """A move as an order: ``Take the 9♥`` (``top`` is the discard pile's top card); at the
+    open table ``Lay down 7♥ 8♥ 9♥`` or ``Lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥``
+    (``table`` holds the melds on the table, their owners called by ``name``)."""
     match action:
         case Draw(DrawSource.DISCARD) if top is not None:
             return _("Take the {card}").format(card=card_short(top))
@@ -22,13 +42,35 @@ def action_words(action: Action, top: Card | None) -> str:
             return _("Draw from the stock")
         case Discard(card):
             return _("Discard the {card}").format(card=card_short(card))
+        case LayDown(melds):
+            return _("Lay down {melds}").format(melds=" · ".join(map(meld_words, melds)))
+        case LayOffCard(card, index) if name is not None:
+            placed = table[index]
+            return lay_off_words(card, placed.meld, placed.owner, name)
     raise ValueError(f"no words for {action!r}")
 
 
-def hint_line(suggestion: Suggestion) -> str:
-    """One line a player understands, e.g. ``Take the 9♥: it completes 7♥ 8♥ 9♥``."""
+def lay_off_words(card: Card, meld: Meld, owner: int, name: SeatName) -> str:
+    """``Lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥`` (``your meld`` for the player's, seat
+    0; another seat called by ``name``)."""
+    short, shown = card_short(card), meld_words(meld)
+    if owner == 0:
+        return _("Lay the {card} off onto your meld {meld}").format(card=short, meld=shown)
+    return _("Lay the {card} off onto {name}'s meld {meld}").format(
+        card=short, name=name(owner), meld=shown
+    )
+
+
+def hint_line(suggestion: Suggestion, name: SeatName | None = None) -> str:
+    """One line a player understands, e.g. ``Take the 9♥: it completes 7♥ 8♥ 9♥`` (another
+    seat called by ``name``, by default by its place at the table)."""
     reason = suggestion.reason
-    action = action_words(suggestion.action, reason.card)
+    if reason.why is Why.LAY_OFF:
+        assert reason.card is not None and reason.meld is not None and reason.owner is not None
+        called = name or by_place(reason.players)
+        action = lay_off_words(reason.card, reason.meld, reason.owner, called)
+    else:
+        action = action_words(suggestion.action, reason.card)
     card = card_short(reason.card) if reason.card is not None else ""
     points = reason.points
     match reason.why:
@@ -65,4 +107,18 @@ def hint_line(suggestion: Suggestion) -> str:
             ).format(points=points[0])
         case Why.DISCARD_FOR_CHANCES:
             why = _("the rest of your hand has better chances to meld")
+        case Why.LAY_DOWN:
+            why = ngettext(
+                "in your hand these cards would cost {points} point; on the table they count 0",
+                "in your hand these cards would cost {points} points; on the table they count 0",
+                points[0],
+            ).format(points=points[0])
+        case Why.LAY_DOWN_CONTRACT:
+            why = _("they are this round's contract; then you may add cards to any meld")
+        case Why.LAY_OFF:
+            why = ngettext(
+                "in your hand it would cost {points} point; there it counts 0",
+                "in your hand it would cost {points} points; there it counts 0",
+                points[0],
+            ).format(points=points[0])
     return _("{action}: {why}").format(action=action, why=why)

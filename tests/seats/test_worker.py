@@ -14,13 +14,18 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from game.ai.hint import suggest
+from game.ai.hint import Reason, Suggestion, Why, suggest
 from game.ai.registry import make_policy
+from game.engine.actions import Draw, DrawSource, LayDown
+from game.engine.cards import Suit
 from game.engine.match import Match
+from game.engine.open_table import readings
+from game.engine.rules import RuleSet
 from game.seats.host import SeatHost
 from game.seats.messages import (
     Advised,
@@ -34,11 +39,13 @@ from game.seats.messages import (
     seat_rng_state,
 )
 from game.seats.worker import AiWorker, LocalTransports, ThreadTransport, Transport
+from tests.engine.match_tools import rig
 from tests.seats.faulty_bots import STUCK_FLAG, bogus_answers
 from tests.seats.scripted import Script, Then
 from tests.seats.waiting import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
+REASON = Reason(Why.LAY_DOWN, points=(24,))
 BOTS = "tests.seats.faulty_bots:"
 
 
@@ -324,3 +331,35 @@ def test_the_games_transports_think_on_a_thread_once_no_process_can_start(
     finally:
         first.stop()
     assert isinstance(LocalTransports(use_process=False)({}), ThreadTransport)
+
+
+def test_a_lay_down_the_view_does_not_list_is_a_legal_answer_made_the_engines_own() -> None:
+    """At the open table a view lists only some lay-downs: any legal one is still an answer,
+    handed on as the engine's object; melds the rules refuse are not."""
+    match = rig(
+        RuleSet(players=2, table="open"),
+        ["7H 8H 9H KC 2S", "AC 2D 3H 4S 6D"],
+        discard="JD",
+        stock_top="10H",
+        round_index=2,
+    )
+    match.apply(Draw(DrawSource.STOCK))
+    view = match.view_for(0)
+    hearts = [card for card in view.hand if card.suit is Suit.HEARTS][:3]
+    down = LayDown(readings(hearts, view.wild_rank, view.rules)[:1])
+    assert down not in view.legal_actions() and view.is_legal(down)
+    wrong = LayDown((replace(down.melds[0], positions=(2, 3, 4)),))
+    script = Script()
+    script.expect(DecideRequest, lambda asked: Decided(asked.job, down, seat_rng_state(6, 0)))
+    script.expect(HintRequest, lambda asked: Advised(asked.job, Suggestion(down, REASON)))
+    script.expect(DecideRequest, lambda asked: Decided(asked.job, wrong, seat_rng_state(6, 0)))
+    worker = AiWorker({0: "greedy"}, transport=script)
+    worker.submit(DecideRequest(1, view, seat_rng_state(6, 0)))
+    worker.submit(HintRequest(2, view))
+    worker.submit(DecideRequest(3, view, seat_rng_state(6, 0)))
+    decided, advised, refused = worker.replies()
+    script.assert_done()
+    assert isinstance(decided, Decided) and decided.action == down
+    assert decided.action is not down, "the engine's own object, not the bot's"
+    assert isinstance(advised, Advised) and advised.suggestion.action == down
+    assert isinstance(refused, Failed) and refused.kind is FailureKind.ILLEGAL

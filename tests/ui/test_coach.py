@@ -3,16 +3,22 @@ dead weight once you have drawn; only in your first matches, and only with the s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.ai.hint import suggest
-from game.engine.actions import Draw, DrawSource
+from game.ai.planner import HardPolicy
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
+from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.engine.view import PlayerView
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import result_from
 from game.ui.table.coach import coach_tip
+from game.words.rules_text import contract_words
 from tests.engine.match_tools import rig
 from tests.ui.driver import make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
@@ -57,6 +63,51 @@ def test_dead_weight_is_named_with_its_cost() -> None:
     match.apply(Draw(DrawSource.STOCK))
     assert tip(match.view_for(0)) == (
         "Coach: the K♣ fits no meld: it would cost 10 points at the round's end"
+    )
+
+
+OPEN = RuleSet(players=2, table="open")
+
+
+def test_an_open_table_round_begins_with_its_moves() -> None:
+    match = rig(OPEN, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
+    assert tip(match.view_for(0)) == (
+        "Coach: Fives are wild this round; open table: after drawing, lay down melds or add"
+        " cards to melds on the table"
+    )
+    contracts = replace(OPEN, contracts=True)
+    match = rig(contracts, ["7H 8H KC QD 2S", "AC 2D 3H 4S 6D"], discard="9H", round_index=2)
+    contract = match.contract
+    assert contract is not None
+    assert tip(match.view_for(0)) == (
+        "Coach: Fives are wild this round; open table: your first lay-down must be"
+        f" {contract_words(contract)}, then you may add cards to any meld on the table"
+    )
+
+
+def test_at_the_open_table_the_hints_lay_moves_and_a_card_that_fits_are_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = rig(
+        OPEN, ["7H 8H 9H KC 2S", "AC 2D 3H 4S 6D"], discard="JD", stock_top="10H", round_index=2
+    )
+    match.apply(Draw(DrawSource.STOCK))
+    cards = [card for card in match.hands[0] if card.pretty() in ("7♥", "8♥", "9♥")]
+    down = LayDown((readings(cards, match.wild_rank, match.rules)[0],))
+    chosen: list[Action] = [down]
+    monkeypatch.setattr(HardPolicy, "choose", lambda _self, _view: chosen[0])
+    assert tip(match.view_for(0)) == "Coach: lay down 7♥ 8♥ 9♥: on the table they count 0"
+    match.apply(down)
+    ten, king = (next(c for c in match.hands[0] if c.pretty() == p) for p in ("10♥", "K♣"))
+    chosen[0] = LayOffCard(ten, 0, 10)
+    assert tip(match.view_for(0)) == (
+        "Coach: lay the 10♥ off onto your meld 7♥ 8♥ 9♥: there it counts 0"
+    )
+    chosen[0] = Discard(king)
+    told = coach_tip(match.view_for(0), suggest(match.view_for(0)))
+    assert told is not None and told.discard == king, "the discard is still the hint's"
+    assert told.text == ("Coach: lay the 10♥ off onto your meld 7♥ 8♥ 9♥, then discard the K♣"), (
+        "the 10♥ fits the run on the table"
     )
 
 

@@ -18,6 +18,7 @@ import pygame
 from game.ai.hint import Suggestion
 from game.engine.actions import Action
 from game.engine.cards import Card, wild_rank_for
+from game.engine.contracts import contract_for
 from game.engine.match import Match
 from game.engine.view import PlayerView
 from game.i18n import N_, _, decimal
@@ -30,7 +31,9 @@ from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.table.hand_order import by_suit
 from game.words.card_words import capitalized, wild_sentence
-from game.words.hint_words import action_words, hint_line
+from game.words.hint_words import action_words, by_place, hint_line
+from game.words.rules_text import contract_words
+from game.words.table_words import Seating
 
 
 class _Left(Exception):
@@ -150,9 +153,26 @@ class ReviewScene(Scene):
         return sorted(held, key=self.order.__getitem__) + by_suit(rest)
 
     def title(self) -> str:
+        """``Review of round 3`` (``— contract: 2 sets`` under contracts), or of the match."""
         if self.round_number is None:
             return _("Review of the match")
-        return _("Review of round {number}").format(number=self.round_number)
+        title = _("Review of round {number}").format(number=self.round_number)
+        if not self.rules.contracts:
+            return title
+        contract = self.contract_of(self.round_number)
+        return _("{review} — contract: {contract}").format(review=title, contract=contract)
+
+    def contract_of(self, round_number: int) -> str:
+        """The contract of round ``round_number`` (1-based), in words."""
+        return contract_words(contract_for(self.rules.hand_sizes[round_number - 1]))
+
+    def seat_name(self, seat: int) -> str:
+        """An opponent as the table calls it: the settings' names when they are this
+        table's, else its place."""
+        names = self.context.memory.settings.names
+        if len(names) == self.rules.players - 1:
+            return Seating(names=names).name(seat)
+        return by_place(self.rules.players)(seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         width, height = surface.get_size()
@@ -191,6 +211,9 @@ class ReviewScene(Scene):
         wild = wild_rank_for(self.rules.hand_sizes[decision.round - 1])
         wild_top = round(size * 3.4) + round(size * 1.4)
         sentence = capitalized(wild_sentence(wild))  # a line of its own here
+        if self.rules.contracts and self.round_number is None:  # else the heading names it
+            contract = self.contract_of(decision.round)
+            sentence = _("{wild} · contract: {contract}").format(wild=sentence, contract=contract)
         text.blit(surface, sentence, size, GOLD, True, midtop=(width // 2, wild_top))
         card = self._card_height()
         hand = self.in_your_order(decision.hand)
@@ -205,18 +228,19 @@ class ReviewScene(Scene):
             art.draw(surface, decision.discard_top, Pose((width / 2, top_y + card / 2), card))
         text.blit(surface, label, size, MUTED, midtop=(width // 2, round(top_y + card + 4)))
         lines_y = round(top_y + card + size * 2.5)
-        played = action_words(decision.played, decision.discard_top)
-        best = action_words(decision.best, decision.discard_top)
+        top, table, name = decision.discard_top, decision.table, self.seat_name
+        played = action_words(decision.played, top, table, name)
+        best = action_words(decision.best, top, table, name)
         if decision.reason is not None:
-            best = hint_line(Suggestion(decision.best, decision.reason))
+            best = hint_line(Suggestion(decision.best, decision.reason), name)
         costly = decision.action_index in self.costly
+        cost = _("Expected cost: {points} points").format(points=decimal(decision.loss))
+        if not decision.priced:
+            cost = _("Expected cost: not weighed for the open table's lay moves")
         rows = [
             (_("You: {action}").format(action=played), INK),
             (_("The hard AI: {action}").format(action=best), INK),
-            (
-                _("Expected cost: {points} points").format(points=decimal(decision.loss)),
-                GOLD if decision.loss else MUTED,
-            ),
+            (cost, GOLD if decision.loss else MUTED),
         ]
         if costly:
             rows.append((_("★ One of your costliest decisions"), GOLD))

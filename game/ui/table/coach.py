@@ -5,6 +5,8 @@ view (:func:`game.ai.hint.suggest`, worked out off the frame loop): it names the
 the hint would discard, never another, and never calls a wild card dead weight. As
 your first turn of a round begins it names the round's wild rank (and its contract, which
 going out needs). It says a discard goes out only when the hint found so, under the contract.
+At the open table it says so as the round begins (the contract is the first lay-down), words
+the hint's lay moves, and names a card that fits a meld on the table before your discard.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.hint import Suggestion, Why
-from game.engine.actions import Discard, Phase
+from game.engine.actions import Discard, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
+from game.engine.melds import Meld
+from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
+from game.words.hint_words import by_place, lay_off_words
 from game.words.rules_text import contract_words
 
 COACHED_MATCHES = 3
@@ -44,16 +49,70 @@ def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | 
         return None
     if view.phase is Phase.DRAW:
         if not any(move.seat == view.seat for move in view.log):
-            wild = wild_sentence(view.wild_rank)
-            if view.contract is not None:
-                text = _("Coach: {wild} this round; to go out, your melds must include {contract}")
-                return CoachTip(text.format(wild=wild, contract=contract_words(view.contract)))
-            text = _("Coach: {wild} this round: a wild card stands for any card in a meld")
-            return CoachTip(text.format(wild=wild))
+            return _round_tip(view)
         return None
-    if advice is None or not isinstance(advice.action, Discard):
+    if advice is None:
         return None
-    return _discard_tip(view, advice, advice.action.card)
+    match advice.action:
+        case LayDown(melds):
+            shown = " · ".join(map(meld_words, melds))
+            return CoachTip(
+                _("Coach: lay down {melds}: on the table they count 0").format(melds=shown)
+            )
+        case LayOffCard(card, index):
+            placed = view.table[index]
+            words = _lay_off_order(view, card, placed.meld, placed.owner)
+            return CoachTip(_("Coach: {lay_off}: there it counts 0").format(lay_off=words))
+        case Discard(card):
+            return _fitting_tip(view, card) or _discard_tip(view, advice, card)
+    return None
+
+
+def _lay_off_order(view: PlayerView, card: Card, meld: Meld, owner: int) -> str:
+    """``lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥``: the hint's order, inside a tip."""
+    order = lay_off_words(card, meld, owner, by_place(view.rules.players))
+    return order[:1].lower() + order[1:]
+
+
+def _round_tip(view: PlayerView) -> CoachTip:
+    """The first tip of a round: its wild rank, and its contract or the open table's moves."""
+    wild = wild_sentence(view.wild_rank)
+    open_table = view.rules.table == "open"
+    if view.contract is not None:
+        contract = contract_words(view.contract)
+        if open_table:
+            text = _(
+                "Coach: {wild} this round; open table: your first lay-down must be {contract},"
+                " then you may add cards to any meld on the table"
+            )
+        else:
+            text = _("Coach: {wild} this round; to go out, your melds must include {contract}")
+        return CoachTip(text.format(wild=wild, contract=contract))
+    if open_table:
+        text = _(
+            "Coach: {wild} this round; open table: after drawing, lay down melds or add"
+            " cards to melds on the table"
+        )
+    else:
+        text = _("Coach: {wild} this round: a wild card stands for any card in a meld")
+    return CoachTip(text.format(wild=wild))
+
+
+def _fitting_tip(view: PlayerView, discard: Card) -> CoachTip | None:
+    """Open table, once you have laid down: a card of your hand (not the hint's discard)
+    that fits a meld on the table, to lay off before you discard."""
+    if view.rules.table != "open" or not laid_down(view.table, view.seat):
+        return None
+    for card in view.hand:
+        if card == discard:
+            continue
+        spots = lay_off_spots(card, view.table, view.wild_rank, view.rules)
+        if spots:
+            placed = view.table[spots[0][0]]
+            words = _lay_off_order(view, card, placed.meld, placed.owner)
+            text = _("Coach: {lay_off}, then discard the {card}")
+            return CoachTip(text.format(lay_off=words, card=card_short(discard)), discard)
+    return None
 
 
 def _discard_tip(view: PlayerView, advice: Suggestion, card: Card) -> CoachTip:

@@ -22,6 +22,7 @@ from game.ui.kit.art import CARD_ASPECT, card_width
 from game.ui.kit.art import card_height as snap_height
 from game.ui.kit.celebration import SHOWER_SECONDS, Confetti
 from game.ui.kit.sprites import Pose
+from game.ui.kit.text import SMALLEST
 from game.ui.kit.tween import Motion, Ramp
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import (
@@ -94,6 +95,8 @@ class CardGroup:
     labels: tuple[str, ...]
     """Per card: what a wild stands for (``=6♠``), what a laid-off card was added as
     (``+9♠``), or nothing."""
+    owner: int | None = None
+    """Cards laid off: the seat whose melds they went onto (``None``: jokers thrown)."""
 
 
 def explained_hand(
@@ -103,11 +106,14 @@ def explained_hand(
     goer_melds: Sequence[Meld] = (),
     seat_melds: Sequence[Sequence[Meld]] = (),
     thrown: Sequence[Card] = (),
+    goer: int | None = None,
 ) -> list[CardGroup]:
     """``hand`` as the engine scored it: each meld (every wild labelled with what it stands
-    for), the cards laid off onto ``goer_melds`` (the melds of who went out; in the
-    redemption round onto ``seat_melds[owner]``) and the printed jokers ``thrown`` onto a
-    meld for 0, then the leftover cards in the hand's order."""
+    for), the cards laid off, a group per seat whose melds they went onto (those of who went
+    out, ``goer``, in ``goer_melds``; in the redemption round and at the open table those of
+    ``seat_melds[owner]``), the printed jokers ``thrown`` onto a meld for 0, then the
+    leftover cards in the hand's order. At the open table ``hand`` is every card the seat
+    scored: those it laid down and laid off, then those it still holds."""
     free = list(hand)
 
     def take(card: Card) -> Card:
@@ -124,22 +130,33 @@ def explained_hand(
             for card, position in zip(cards, meld.positions, strict=True)
         )
         groups.append(CardGroup(GroupKind.MELD, cards, labels))
-    laid: list[Card] = []
-    laid_labels: list[str] = []
+    laid: dict[int | None, tuple[list[Card], list[str]]] = {}
     for layoff in arrangement.layoffs:
         melds = goer_melds if layoff.owner is None else seat_melds[layoff.owner]
         suit = melds[layoff.target].suit if layoff.target < len(melds) else None
+        owner = goer if layoff.owner is None else layoff.owner
+        cards_of, labels_of = laid.setdefault(owner, ([], []))
         for card, position in zip(layoff.cards, layoff.positions, strict=True):
-            laid.append(take(card))
-            laid_labels.append("+" + stands_short(position, suit))
-    for card in thrown:
-        laid.append(take(card))
-        laid_labels.append("+")
-    if laid:
-        groups.append(CardGroup(GroupKind.LAID_OFF, tuple(laid), tuple(laid_labels)))
+            cards_of.append(take(card))
+            labels_of.append("+" + stands_short(position, suit))
+    for owner, (cards_of, labels_of) in laid.items():
+        groups.append(CardGroup(GroupKind.LAID_OFF, tuple(cards_of), tuple(labels_of), owner))
+    if thrown:
+        jokers = tuple(take(card) for card in thrown)
+        groups.append(CardGroup(GroupKind.LAID_OFF, jokers, ("+",) * len(jokers)))
     if free:
         groups.append(CardGroup(GroupKind.LEFTOVER, tuple(free), ("",) * len(free)))
     return groups
+
+
+def scored_cards(arrangement: Arrangement, hand: Sequence[Card], open_table: bool) -> list[Card]:
+    """Every card a seat is scored on: its hand; at the open table, the cards it laid down
+    and laid off as well (no longer in its hand), before those it still holds."""
+    if not open_table:
+        return list(hand)
+    down = [card for meld in arrangement.melds for card in meld.cards]
+    off = [card for layoff in arrangement.layoffs for card in layoff.cards]
+    return [*down, *off, *hand]
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +493,13 @@ class RoundSummaryScene(Overlay):
         self.event = event
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
-        self.hands = [list(hand) for hand in shown.hands]
+        self.open_table = shown.rules.table == "open"
+        """At the open table the melds were laid down during the round, hands count in full."""
+        self.hands = [
+            scored_cards(arrangement, hand, self.open_table)
+            for arrangement, hand in zip(event.arrangements, shown.hands, strict=True)
+        ]
+        """Per seat, every card it is scored on."""
         self.wild_rank = wild_rank_for(shown.rules.hand_sizes[event.round_index])
         """The round's wild rank (what makes a card of a meld a wild)."""
         goer_melds = () if event.went_out is None else event.arrangements[event.went_out].melds
@@ -488,6 +511,7 @@ class RoundSummaryScene(Overlay):
                 goer_melds,
                 [a.melds for a in event.arrangements],
                 event.thrown_jokers[seat] if event.thrown_jokers else (),
+                event.went_out,
             )
             for seat, (arrangement, hand) in enumerate(
                 zip(event.arrangements, self.hands, strict=True)
@@ -668,10 +692,22 @@ class RoundSummaryScene(Overlay):
         return [(card, rules.penalty(card, self.wild_rank)) for card in group.cards]
 
     def full_sum(self, seat: int) -> str:
-        """The sum of ``seat``'s leftover cards written out (empty: it has none)."""
+        """The sum of ``seat``'s leftover cards written out (empty: it has none); at the open
+        table, saying that the hand counts in full."""
         if self.groups[seat][-1].kind is not GroupKind.LEFTOVER:
             return ""
-        return leftover_sum(self._leftover_values(seat), self.event.multiplier)
+        return self._in_full(leftover_sum(self._leftover_values(seat), self.event.multiplier))
+
+    def _in_full(self, line: str) -> str:
+        """``line``, the cards left in a hand counted, as the open table counts them."""
+        return _("In full: {sum}").format(sum=line) if self.open_table else line
+
+    def caption(self, group: CardGroup) -> str:
+        """Whose meld a group of cards was laid off onto: ``→ Top`` (``→ You``); empty for
+        jokers thrown."""
+        if group.owner is None:
+            return ""
+        return _("→ {name}").format(name=self.seating.name(group.owner))
 
     def written_out(self, seat: int, width: int, size: int, most: int) -> list[str] | None:
         """The leftover cards of ``seat`` with their values and sum, doubled if the round is
@@ -689,7 +725,7 @@ class RoundSummaryScene(Overlay):
     def sum_only(self, seat: int) -> str:
         """What the leftover cards of ``seat`` cost, without the cards: ``18 ×2 = 36``."""
         total = sum(value for _card, value in self._leftover_values(seat))
-        return doubled_sum(str(total), total, self.event.multiplier)
+        return self._in_full(doubled_sum(str(total), total, self.event.multiplier))
 
     def _paint_groups(
         self,
@@ -721,6 +757,7 @@ class RoundSummaryScene(Overlay):
                     right = self._paint_card(surface, card, (x, cards.top), height, True).right
                     x += step
                 return end, right
+            start = x
             for card, label in zip(group.cards, group.labels, strict=True):
                 rect = self._paint_card(surface, card, (x, cards.top), height, False)
                 if group.kind is GroupKind.LAID_OFF:
@@ -733,9 +770,30 @@ class RoundSummaryScene(Overlay):
                     self._plate_under(surface, at, cards)
                     text.blit(surface, label, label_size, GOLD, True, box, True, midtop=box.midtop)
                 x += step
+            laid = pygame.Rect(start, cards.top, x - step - start + width, height)
+            self._paint_caption(surface, group, laid, cards)
             end = x
             x += gap + spare
         return end, None
+
+    def _paint_caption(
+        self, surface: pygame.Surface, group: CardGroup, cards: pygame.Rect, row: pygame.Rect
+    ) -> None:
+        """Whose meld ``group``'s cards (at ``cards``) were laid off onto, across their middle
+        on a plate (their corners show what they are): made smaller to fit them, wider than
+        them only where even the smallest text needs it, within the ``row``."""
+        caption = self.caption(group)
+        if not caption:
+            return
+        text, size = self.context.text, TypeScale(self.layout.text_size).help
+        box = cards.inflate(round(cards.height * GROUP_GAP), 0)
+        if text.fit(caption, size, box.width, True)[0] != caption:  # not even made smaller
+            box.width = text.font(SMALLEST, True).size(caption)[0] + 2
+            box.centerx = cards.centerx
+        box, middle = box.clamp(row), cards.center
+        at = text.where(caption, size, box, True, center=middle)
+        surface.blit(translucent_plate(at.inflate(6, 2).size, 225, 3), at.inflate(6, 2))
+        text.blit(surface, caption, size, GOLD, True, box, center=middle)
 
     def _paint_card(
         self, surface: pygame.Surface, card: Card, at: tuple[int, int], height: int, faded: bool
