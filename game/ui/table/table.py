@@ -103,7 +103,10 @@ class TableScene(Scene):
         self._discard_facts: tuple[int, frozenset[Card], int] | None = None
         """After how many actions, the cards whose discard goes out and the penalty after
         the best discard (your discard phase only)."""
-        self.layout = TableLayout(*context.screen.get_size(), players=setup.rules.players)
+        open_table = setup.rules.table == "open"
+        self.layout = TableLayout(
+            *context.screen.get_size(), players=setup.rules.players, open_table=open_table
+        )
         self.playback = Playback(
             setup.rules,
             self.layout,
@@ -254,8 +257,17 @@ class TableScene(Scene):
         scale = TypeScale.for_window((width, height))
         column = log_width(width, scale.body, shown)
         self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        players = self.setup.rules.players
-        text, table = self.context.text, TableLayout(width - column, height, scale, players=players)
+        rules = self.setup.rules
+        text, table = (
+            self.context.text,
+            TableLayout(
+                width - column,
+                height,
+                scale,
+                players=rules.players,
+                open_table=rules.table == "open",
+            ),
+        )
         words = your_words_width(text, scale.body, self._you_label(sample=True))
         keys = text.wrap(self._keys_line(), scale.help, table.keys_width, separator=SEPARATOR)
         corner = [
@@ -270,7 +282,8 @@ class TableScene(Scene):
         hand, seat = self.layout.hand_height, self.layout.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
         fans = {self.layout.seat_card_height(other) for other in self.layout.seats} - {seat}
-        self.context.art.use_heights((hand, seat, *between, *fans))
+        melds = self.layout.meld_heights if self.layout.open_table else ()
+        self.context.art.use_heights((hand, seat, *between, *fans, *melds))
         self._place_buttons()
         self.playback.place(0.0)
 
