@@ -41,6 +41,8 @@ class TargetKind(Enum):
 
     DISCARD_PILE = "discard pile"
     HAND = "hand"
+    MELD = "meld"
+    """A meld on the open table (a card of your hand dropped there is laid off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,8 @@ class DropTarget:
 
     kind: TargetKind
     rect: pygame.Rect
+    meld: int = -1
+    """The meld's index on the table (a :attr:`TargetKind.MELD` target)."""
 
 
 def landing_index(layout: TableLayout, hand: Sequence[Card], card: Card | None, x: float) -> int:
@@ -62,6 +66,15 @@ def landing_index(layout: TableLayout, hand: Sequence[Card], card: Card | None, 
     """
     staying = len(hand) - (1 if card is not None and card in hand else 0)
     return layout.insert_index(x, staying)
+
+
+def meld_targets(boxes: Sequence[pygame.Rect], margin: int) -> tuple[DropTarget, ...]:
+    """The melds on the open table as drop targets (``boxes``: the rectangle each covers, in
+    the table's order), each ``margin`` pixels wider all round."""
+    return tuple(
+        DropTarget(TargetKind.MELD, box.inflate(margin * 2, margin * 2), index)
+        for index, box in enumerate(boxes)
+    )
 
 
 def drop_targets(layout: TableLayout) -> tuple[DropTarget, ...]:
@@ -112,6 +125,8 @@ class DragController:
     def __init__(self, layout: TableLayout) -> None:
         self.press: Press | None = None
         self.targets = drop_targets(layout)
+        self.melds: tuple[DropTarget, ...] = ()
+        """The melds on the table, as drop targets (set as a press begins)."""
 
     def relayout(self, layout: TableLayout) -> None:
         """The window changed size: rebuild the targets."""
@@ -162,8 +177,9 @@ class DragController:
         self.press = None
 
     def target_at(self, pos: tuple[int, int]) -> DropTarget | None:
-        """The first drop target under ``pos``."""
-        return next((target for target in self.targets if target.rect.collidepoint(pos)), None)
+        """The first drop target under ``pos`` (the discard pile, a meld, your hand)."""
+        targets = (self.targets[0], *self.melds, *self.targets[1:])
+        return next((target for target in targets if target.rect.collidepoint(pos)), None)
 
 
 def _carry(press: Press, pos: tuple[int, int]) -> None:

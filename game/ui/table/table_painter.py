@@ -92,6 +92,8 @@ class TablePicture:
     """Where the log goes (no width: not shown)."""
     log_back: int = 0
     """How many lines the log is scrolled back from the newest."""
+    picked: frozenset[Card] = frozenset()
+    """The cards of your hand picked to lay down (the open table)."""
 
 
 class RestingLayer:
@@ -281,7 +283,7 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
     groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
     going = tuple(card in picture.go_out for card in shown.hands[0])
-    return (cards, style, shown.wild_rank, picture.selected, hinted, groups, going)
+    return (cards, style, shown.wild_rank, picture.selected, picture.picked, hinted, groups, going)
 
 
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
@@ -703,7 +705,7 @@ def _paint_card_marks(
         )
     if card.is_wild(picture.shown.wild_rank):
         _wild_badge(surface, rect, layout, text)
-    if index == picture.selected:
+    if index == picture.selected or card in picture.picked:
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
         _glow(surface, rect, GOLD)

@@ -1,0 +1,171 @@
+"""The open table played by mouse in the real window: cards picked and laid down with the
+button, a card dragged onto a meld laid off, and every refusal leaving the match as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.actions import Discard, Draw, DrawSource, LayDown
+from game.engine.cards import parse_cards
+from game.engine.match import Match
+from game.engine.open_table import readings
+from game.engine.rules import RuleSet
+from game.ui.app import App
+from game.ui.table.meld_layout import meld_areas
+from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
+from game.ui.table.table import TableScene
+from tests.engine.match_tools import rig
+from tests.ui.driver import FRAME, click, post, step_until
+from tests.ui.rigged import at_rest, open_rigged
+
+OPEN = RuleSet(players=2, table="open")
+
+
+def settle(app: App, table: TableScene) -> None:
+    step_until(app, lambda: not table.busy and app.stack.top is table, frames=3000)
+
+
+def laid(match: Match, cards: str) -> LayDown:
+    """A lay-down of ``cards`` as one meld."""
+    return LayDown((readings(parse_cards(cards), match.wild_rank, match.rules)[0],))
+
+
+def yours_to_lay(folder: Path) -> App:
+    """Round 2 (four cards, fours wild): you hold 7♥ 8♥ 9♥ K♣ and have drawn the Q♦."""
+    match = rig(OPEN, ["7H 8H 9H KC", "2C 5D QS JD"], stock_top="QD", round_index=1)
+    match.apply(Draw(DrawSource.STOCK))
+    return open_rigged(folder, match)
+
+
+def meld_on_the_other_side(folder: Path) -> App:
+    """Round 3 (five cards, fives wild): the other seat has laid down 9♠ 10♠ J♠, you have
+    laid down 9♥ 10♥ J♥ and hold 8♠ Q♣ 2♦, to discard."""
+    match = rig(
+        OPEN,
+        ["9H 10H JH 8S QC", "9S 10S JS KD 2C"],
+        stock_top="AD 2D",
+        round_index=2,
+        current_seat=1,
+    )
+    match.apply(Draw(DrawSource.STOCK))
+    match.apply(laid(match, "9S 10S JS"))
+    match.apply(Discard(parse_cards("KD")[0]))
+    match.apply(Draw(DrawSource.STOCK))
+    match.apply(laid(match, "9H 10H JH"))
+    return open_rigged(folder, unplayed(match))
+
+
+def unplayed(match: Match) -> Match:
+    """``match`` as a rigged position: its actions (from a rig, not from its seed) dropped."""
+    document = match.to_json()
+    document["actions"] = []
+    return Match.from_json(document, verify=False)
+
+
+def press_and_carry(start: tuple[float, float], end: tuple[float, float]) -> None:
+    """Press at ``start`` and move to ``end`` in steps, the button still held."""
+    x0, y0, x1, y1 = (round(value) for value in (*start, *end))
+    post(pygame.MOUSEBUTTONDOWN, pos=(x0, y0), button=1)
+    for step in range(1, 7):
+        point = (x0 + (x1 - x0) * step // 6, y0 + (y1 - y0) * step // 6)
+        post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(1, 0, 0))
+
+
+def pick(app: App, table: TableScene, cards: str) -> None:
+    for card in parse_cards(cards):
+        click(table.playback.stage.sprites[card].pose.center)
+        app.step(FRAME)
+        settle(app, table)
+
+
+def test_picked_cards_are_laid_down_with_the_button(tmp_path: Path) -> None:
+    app = yours_to_lay(tmp_path)
+    table = at_rest(app)
+    assert table.picture().buttons[0].label != "Lay down", "no button until cards are picked"
+    pick(app, table, "7H 8H 9H")
+    assert table.picked == list(parse_cards("7H 8H 9H"))
+    lifted = table.playback.stage.sprites[parse_cards("8H")[0]].pose.center[1]
+    assert lifted < table.layout.hand_center_y, "a picked card stands raised"
+    button = table.picture().buttons[0]
+    assert button.label == "Lay down"
+    click(button.rect.center)
+    app.step(FRAME)
+    settle(app, table)
+    match = table.match
+    assert [placed.owner for placed in match.table] == [0]
+    assert sorted(match.table[0].meld.cards) == sorted(parse_cards("7H 8H 9H"))
+    assert sorted(match.hands[0]) == sorted(parse_cards("KC QD")) == sorted(table.hand)
+    assert match.current_seat == 0 and table.drawn, "you still discard"
+    assert table.picked == [] and table.picture().buttons[0].label != "Lay down"
+    area = meld_areas(table.layout, 0)
+    for card in parse_cards("7H 8H 9H"):
+        sprite = table.playback.stage.sprites[card]
+        assert sprite.pose.face_up and sprite.pose.height < table.layout.hand_height
+        assert any(room.collidepoint(sprite.pose.center) for room in area)
+    app.close()
+
+
+def test_a_lay_down_that_is_no_meld_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    app = yours_to_lay(tmp_path)
+    table = at_rest(app)
+    saved = table.match.to_json()
+    pick(app, table, "7H KC")
+    for _frame in range(round(DOUBLE_CLICK_SECONDS / FRAME) + 2):  # not a double-click
+        app.step(FRAME)
+    pick(app, table, "KC")  # a second click puts a card back
+    pick(app, table, "8H QD")
+    assert table.picked == list(parse_cards("7H 8H QD"))
+    click(table.picture().buttons[0].rect.center)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert table.notice is not None
+    assert table.notice.text == "Those cards are not melds: each must be in a set or a run"
+    assert table.shown.table == []
+    app.close()
+
+
+def test_a_card_dragged_onto_another_seats_meld_is_laid_off(tmp_path: Path) -> None:
+    app = meld_on_the_other_side(tmp_path)
+    table = at_rest(app)
+    theirs = table.playback.stage.meld_boxes()[0]
+    eight = parse_cards("8S")[0]
+    press_and_carry(table.playback.stage.sprites[eight].pose.center, theirs.midleft)
+    app.step(FRAME)
+    glowing = [rect for rect, _colour in table.pointer.glows()]
+    assert any(rect.contains(theirs) for rect in glowing), "the meld glows under the card"
+    post(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in theirs.midleft), button=1)
+    app.step(FRAME)
+    settle(app, table)
+    match = table.match
+    assert match.table[0].owner == 1
+    assert match.table[0].meld.cards[0] == eight and match.table[0].meld.positions[0] == 8
+    assert eight not in match.hands[0] and eight not in table.hand
+    assert table.playback.stage.sprites[eight].pose.center[1] == pytest.approx(
+        table.playback.stage.meld_boxes()[0].centery, abs=2
+    )
+    assert match.current_seat == 0 and table.drawn
+    app.close()
+
+
+def test_a_card_that_does_not_fit_goes_back_and_the_line_says_why(tmp_path: Path) -> None:
+    app = meld_on_the_other_side(tmp_path)
+    table = at_rest(app)
+    saved, order = table.match.to_json(), list(table.hand)
+    queen = parse_cards("QC")[0]
+    home = table.playback.stage.sprites[queen].pose.center
+    theirs = table.playback.stage.meld_boxes()[0]
+    press_and_carry(home, theirs.center)
+    app.step(FRAME)
+    assert not any(rect.contains(theirs) for rect, _colour in table.pointer.glows())
+    post(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in theirs.center), button=1)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert table.hand == order
+    assert table.playback.stage.sprites[queen].pose.center == pytest.approx(home)
+    assert table.notice is not None and table.notice.text == "The Q♣ does not fit that meld"
+    app.close()
