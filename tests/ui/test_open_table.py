@@ -3,23 +3,30 @@ button, a card dragged onto a meld laid off, and every refusal leaving the match
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.engine.actions import Discard, Draw, DrawSource, LayDown
+from game.engine.actions import Discard, Draw, DrawSource, LayDown, Phase
 from game.engine.cards import parse_cards
+from game.engine.events import LaidDown
 from game.engine.match import Match
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
+from game.places import default_names
 from game.ui.app import App
+from game.ui.table.match_setup import MatchSetup
 from game.ui.table.meld_layout import meld_areas
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
+from game.ui.table.summary import MatchEndScene
 from game.ui.table.table import TableScene
 from tests.engine.match_tools import rig
-from tests.ui.driver import FRAME, click, post, step_until
+from tests.ui.driver import FRAME, click, key, post, step_until, table_of
+from tests.ui.players import MousePlayer, settled
 from tests.ui.rigged import at_rest, open_rigged
+from tests.ui.test_table_mouse import wait_for_my_turn
 
 OPEN = RuleSet(players=2, table="open")
 
@@ -168,4 +175,78 @@ def test_a_card_that_does_not_fit_goes_back_and_the_line_says_why(tmp_path: Path
     assert table.hand == order
     assert table.playback.stage.sprites[queen].pose.center == pytest.approx(home)
     assert table.notice is not None and table.notice.text == "The Q♣ does not fit that meld"
+    app.close()
+
+
+FOUR_OPTIONS = RuleSet(
+    players=3,
+    schedule="short",
+    table="open",
+    contracts=True,
+    lay_off="all",
+    free_jokers=True,
+    jokers=2,
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rules",
+    [RuleSet(players=2, schedule="short", table="open"), FOUR_OPTIONS],
+    ids=["open", "four-options"],
+)
+def test_a_whole_match_at_the_open_table_by_mouse(app: App, rules: RuleSet) -> None:
+    """Each turn: draw by a drag, lay down and off by mouse while the engine allows it (the
+    other seats, random, lay too), then discard by a drag; the hand shown always the
+    engine's, the table shown always the match's."""
+    setup = MatchSetup(
+        seed=12,
+        rules=rules,
+        policies=dict.fromkeys(range(1, rules.players), "random"),
+        move_seconds=0.0,
+        names=default_names(rules.players),
+    )
+    table = TableScene(app, setup)
+    app.replace(table)
+    player = MousePlayer()
+    lays = 0
+    while True:
+        wait_for_my_turn(app, table)
+        if isinstance(app.stack.top, MatchEndScene):
+            break
+        assert table.shown.table == list(table.match.table)
+        player.perform(table, Draw(DrawSource.STOCK), slot=0)
+        settled(app, table)
+        assert table.match.phase is Phase.DISCARD and table.match.current_seat == 0
+        while player.lay(app, table):
+            lays += 1
+            assert table.match.current_seat == 0 and table.drawn
+            assert Counter(table.hand) == Counter(table.match.hands[0])
+            assert table.shown.table == list(table.match.table)
+        player.perform(table, player.discard(table))
+        app.step(FRAME)
+    assert table.match.is_over and lays > 3
+    shown = [event for events in table.playback.log.rounds for event in events]
+    owners = {event.seat for event in shown if isinstance(event, LaidDown)}
+    assert owners - {0}, "the other seats laid down too"
+    end = app.stack.top
+    assert isinstance(end, MatchEndScene) and table.shown.totals == table.match.totals
+
+
+def test_undo_takes_a_lay_down_back(tmp_path: Path) -> None:
+    app = yours_to_lay(tmp_path)
+    app.memory.save_settings(app.memory.settings.changed(undo=True))
+    table = at_rest(app)
+    before, hand = table.match.to_json(), list(table.hand)
+    pick(app, table, "7H 8H 9H")
+    click(table.picture().buttons[0].rect.center)
+    app.step(FRAME)
+    settle(app, table)
+    assert len(table.match.table) == 1
+    key(pygame.K_u)
+    app.step(FRAME)
+    again = table_of(app)
+    assert again is not table
+    assert again.match.to_json() == before and again.hand == hand
+    assert again.shown.table == [] and again.drawn, "back to before the lay-down: to lay or discard"
     app.close()
