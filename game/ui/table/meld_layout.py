@@ -146,24 +146,25 @@ def _rows(room: pygame.Rect, seats: Sequence[int]) -> dict[int, tuple[pygame.Rec
     return found
 
 
-@functools.cache
 def meld_rects(
-    layout: TableLayout, seat: int, sizes: tuple[int, ...]
-) -> tuple[tuple[pygame.Rect, ...], ...]:
-    """Per meld of ``seat`` (``sizes``: how many cards each holds), the rectangle of each of
-    its cards: in rows, left to right, filling the seat's areas in turn; the cards overlap
-    more, then are smaller, where they do not fit (the last try keeps them all, some
-    beyond the areas' foot, where even that does not fit)."""
-    areas = meld_areas(layout, seat)
-    if not areas or not sizes:
-        return ()
+    layout: TableLayout, sizes: dict[int, tuple[int, ...]]
+) -> dict[int, tuple[tuple[pygame.Rect, ...], ...]]:
+    """Per seat, per meld (``sizes``: per seat, how many cards each of its melds holds), the
+    rectangle of each card: in rows, left to right, filling the seat's areas in turn. Every
+    seat's cards alike: overlapping more, then smaller, until every seat's melds fit (the
+    last try keeps them all, some beyond their areas' foot, where even that does not)."""
     tries = [(height, step) for height in layout.meld_heights for step in STEPS]
     for height, step in tries:
-        placed = _pack(areas, sizes, height, step)
-        if placed is not None:
-            return placed
+        packed = {
+            seat: _pack(meld_areas(layout, seat), sizes[seat], height, step) for seat in sizes
+        }
+        if all(places is not None for places in packed.values()):
+            return {seat: places or () for seat, places in packed.items()}
     height, step = tries[-1]
-    return _pack(areas, sizes, height, step, squeeze=True) or ()
+    return {
+        seat: _pack(meld_areas(layout, seat), melds, height, step, squeeze=True) or ()
+        for seat, melds in sizes.items()
+    }
 
 
 def _pack(
@@ -211,13 +212,20 @@ def table_places(
     layout: TableLayout, table: tuple[TableMeld, ...]
 ) -> tuple[dict[Card, pygame.Rect], tuple[pygame.Rect, ...]]:
     """Where each card on the table lies, and the rectangle each meld covers (in the
-    table's order): each seat's melds in its area, in the order laid down."""
+    table's order): each seat's melds in its area, in the order laid down (see
+    :func:`meld_rects`)."""
     cards: dict[Card, pygame.Rect] = {}
     boxes: dict[int, pygame.Rect] = {}
-    for seat in range(layout.players):
-        indices = [index for index, placed in enumerate(table) if placed.owner == seat]
-        sizes = tuple(len(table[index].meld.cards) for index in indices)
-        for index, rects in zip(indices, meld_rects(layout, seat, sizes), strict=True):
+    owned = {
+        seat: [index for index, placed in enumerate(table) if placed.owner == seat]
+        for seat in {placed.owner for placed in table}
+    }
+    sizes = {
+        seat: tuple(len(table[index].meld.cards) for index in indices)
+        for seat, indices in owned.items()
+    }
+    for seat, places in meld_rects(layout, sizes).items():
+        for index, rects in zip(owned[seat], places, strict=True):
             cards.update(zip(table[index].meld.cards, rects, strict=True))
             boxes[index] = rects[0].unionall(rects[1:])
     return cards, tuple(boxes[index] for index in range(len(table)))

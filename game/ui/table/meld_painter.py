@@ -59,7 +59,7 @@ def paint_melds(
 
 def wild_tag(surface: pygame.Surface, text: Text, rect: pygame.Rect, words: str) -> pygame.Rect:
     """A small gold tag low on a wild's left edge: what it stands for."""
-    size = max(9, round(rect.height * 0.24))
+    size = max(10, round(rect.height * 0.3))
     width, height = text.font(size, True).size(words)
     plate = pygame.Rect(0, 0, width + size // 2, height)
     plate.bottomleft = (rect.left + 1, rect.bottom - max(2, rect.height // 12))
