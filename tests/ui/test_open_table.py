@@ -250,3 +250,40 @@ def test_undo_takes_a_lay_down_back(tmp_path: Path) -> None:
     assert again.match.to_json() == before and again.hand == hand
     assert again.shown.table == [] and again.drawn, "back to before the lay-down: to lay or discard"
     app.close()
+
+
+def test_picked_cards_dragged_onto_your_meld_area_are_laid_down(tmp_path: Path) -> None:
+    app = yours_to_lay(tmp_path)
+    table = at_rest(app)
+    pick(app, table, "7H 8H")
+    nine = parse_cards("9H")[0]
+    area = meld_areas(table.layout, 0)[0]
+    press_and_carry(table.playback.stage.sprites[nine].pose.center, area.center)
+    app.step(FRAME)
+    assert any(rect == area for rect, _colour in table.pointer.glows()), "your area glows"
+    post(pygame.MOUSEBUTTONUP, pos=area.center, button=1)
+    app.step(FRAME)
+    settle(app, table)
+    match = table.match
+    assert [placed.owner for placed in match.table] == [0]
+    assert sorted(match.table[0].meld.cards) == sorted(parse_cards("7H 8H 9H"))
+    assert sorted(table.hand) == sorted(parse_cards("KC QD"))
+    app.close()
+
+
+def test_a_card_alone_dragged_onto_your_meld_area_is_refused(tmp_path: Path) -> None:
+    app = yours_to_lay(tmp_path)
+    table = at_rest(app)
+    saved, order = table.match.to_json(), list(table.hand)
+    king = parse_cards("KC")[0]
+    area = meld_areas(table.layout, 0)[0]
+    press_and_carry(table.playback.stage.sprites[king].pose.center, area.center)
+    app.step(FRAME)
+    assert not any(rect == area for rect, _colour in table.pointer.glows())
+    post(pygame.MOUSEBUTTONUP, pos=area.center, button=1)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved and table.hand == order
+    assert table.notice is not None
+    assert table.notice.text == "Those cards are not melds: each must be in a set or a run"
+    app.close()

@@ -21,6 +21,7 @@ import pygame
 from game.engine.cards import Card
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.layout import TableLayout
+from game.ui.table.meld_layout import meld_areas
 
 DRAG_THRESHOLD = 5
 """Pixels the pointer must travel (across plus down) before a press becomes a drag."""
@@ -43,6 +44,8 @@ class TargetKind(Enum):
     HAND = "hand"
     MELD = "meld"
     """A meld on the open table (a card of your hand dropped there is laid off)."""
+    YOUR_MELDS = "your melds"
+    """Where your melds lie on the open table (cards dropped there are laid down)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +81,14 @@ def meld_targets(boxes: Sequence[pygame.Rect], margin: int) -> tuple[DropTarget,
 
 
 def drop_targets(layout: TableLayout) -> tuple[DropTarget, ...]:
-    """The table's drop targets for ``layout``: the discard pile, then your hand."""
+    """The table's drop targets for ``layout``: the discard pile, your hand, then (at the
+    open table) where your melds lie."""
     pile = layout.pile_rect(False).inflate(DISCARD_TARGET_MARGIN * 2, DISCARD_TARGET_MARGIN * 2)
+    yours = meld_areas(layout, 0) if layout.open_table else ()
     return (
         DropTarget(TargetKind.DISCARD_PILE, pile),
         DropTarget(TargetKind.HAND, layout.hand_area),
+        *(DropTarget(TargetKind.YOUR_MELDS, area) for area in yours),
     )
 
 
@@ -177,7 +183,8 @@ class DragController:
         self.press = None
 
     def target_at(self, pos: tuple[int, int]) -> DropTarget | None:
-        """The first drop target under ``pos`` (the discard pile, a meld, your hand)."""
+        """The first drop target under ``pos`` (the discard pile, a meld, your hand, where
+        your melds lie)."""
         targets = (self.targets[0], *self.melds, *self.targets[1:])
         return next((target for target in targets if target.rect.collidepoint(pos)), None)
 

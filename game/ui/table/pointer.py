@@ -89,6 +89,14 @@ class PointerTable(Protocol):
         """True when the player may lay melds down or cards off now."""
         ...
 
+    def lay_down(self, dragged: Card | None = None) -> bool:
+        """Lay down the cards picked and ``dragged``; False (nothing changed) if refused."""
+        ...
+
+    def may_lay_down(self, dragged: Card) -> bool:
+        """True if the cards picked and ``dragged`` may be laid down now."""
+        ...
+
     def lay_off(self, card: Card, meld: int, toward_high: bool) -> LayOffCard:
         """``card`` laid off onto the table's meld ``meld`` (at a run's high end if
         ``toward_high`` and both ends take it)."""
@@ -227,6 +235,8 @@ class Pointer:
         if press.source is not Source.HAND:
             return False
         card = press.sprite.card
+        if target.kind is TargetKind.YOUR_MELDS:
+            return self.table.may_lay_down(card)
         if target.kind is TargetKind.MELD:
             if not self.table.laying:
                 return False
@@ -281,6 +291,8 @@ class Pointer:
         match (drop.source, drop.target.kind):
             case (Source.HAND, TargetKind.DISCARD_PILE):
                 return self.table.play(Discard(drop.card))
+            case (Source.HAND, TargetKind.YOUR_MELDS):
+                return self.table.lay_down(drop.card)
             case (Source.HAND, TargetKind.MELD):
                 toward_high = x > drop.target.rect.centerx
                 return self.table.play(self.table.lay_off(drop.card, drop.target.meld, toward_high))

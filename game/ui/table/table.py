@@ -152,10 +152,11 @@ class TableScene(Scene):
         self.selected: int | None = None
         self.picked: list[Card] = []
         """The cards of your hand picked to lay down (the open table, once you have drawn)."""
+        self._lay_down_cache: tuple[tuple[int, tuple[Card, ...]], LayDown | Refusal] | None = None
         self.arrangement = best_arrangement((), self.shown.wild_rank, setup.rules)
         """A best arrangement of your hand as shown (kept up to date by ``update``)."""
         self._arranged: tuple[Card, ...] = ()
-        self._lay_button = Button(N_("Lay down"), self._lay_down, lambda: bool(self.picked))
+        self._lay_button = Button(N_("Lay down"), self._press_lay_down, lambda: bool(self.picked))
         self.buttons = [
             Button(N_("Sort by rank"), lambda: self._reorder(hand_order.by_rank(self.hand))),
             Button(N_("Sort by suit"), lambda: self._reorder(hand_order.by_suit(self.hand))),
@@ -710,16 +711,36 @@ class TableScene(Scene):
                 self.picked.append(card)
         self.playback.place(0.3)
 
-    def _lay_down(self) -> None:
-        """Lay down: the cards picked, split into melds by the solver; the refusal says why
-        they cannot be (not melds, not the contract, no card left to discard)."""
-        if not self.laying or not self.picked:
-            return
-        action = laying.lay_down(self.match, self.picked)
+    def lay_down(self, dragged: Card | None = None) -> bool:
+        """Lay down: the cards picked (and the ``dragged`` one onto your meld area), split
+        into melds by the solver; the refusal says why they cannot be (not melds, not the
+        contract, no card left to discard). True if they were laid down."""
+        if not self.laying:
+            return False
+        action = self._lay_down_of(dragged)
         if isinstance(action, Refusal):
             self.refuse(refusal_line(action, LayDown(()), self.match.contract))
-            return
-        self.play(action)
+            return False
+        return self.play(action)
+
+    def _press_lay_down(self) -> None:
+        self.lay_down()
+
+    def may_lay_down(self, dragged: Card) -> bool:
+        """True if the cards picked and ``dragged`` may be laid down now (its drop on your
+        meld area would lay them down)."""
+        if not self.laying:
+            return False
+        action = self._lay_down_of(dragged)
+        return not isinstance(action, Refusal) and self.may_play(action)
+
+    def _lay_down_of(self, dragged: Card | None) -> LayDown | Refusal:
+        """The lay-down of the cards picked and ``dragged`` (worked out once per choice)."""
+        cards = tuple(self.picked) + ((dragged,) if dragged and dragged not in self.picked else ())
+        key = (len(self.match.actions), cards)
+        if self._lay_down_cache is None or self._lay_down_cache[0] != key:
+            self._lay_down_cache = (key, laying.lay_down(self.match, cards))
+        return self._lay_down_cache[1]
 
     def _discard_selected(self) -> None:
         """Enter: discard the selected card; with none selected, the hint's discard, or the
