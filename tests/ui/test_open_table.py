@@ -17,11 +17,16 @@ from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.places import default_names
 from game.ui.app import App
+from game.ui.kit.sound import Sounds
+from game.ui.table.layout import TableLayout
 from game.ui.table.match_setup import MatchSetup
 from game.ui.table.meld_layout import meld_areas
+from game.ui.table.playback import Playback
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
+from game.ui.table.shown import ShownTable
 from game.ui.table.summary import MatchEndScene
 from game.ui.table.table import TableScene
+from game.words.table_words import Seating
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of
 from tests.ui.players import MousePlayer, settled
@@ -287,3 +292,36 @@ def test_a_card_alone_dragged_onto_your_meld_area_is_refused(tmp_path: Path) -> 
     assert table.notice is not None
     assert table.notice.text == "Those cards are not melds: each must be in a set or a run"
     app.close()
+
+
+def test_a_seats_lay_down_glides_to_its_area_before_its_discard_is_shown() -> None:
+    """The other seat draws, lays down and discards (one turn, applied at once): the
+    playback shows the lay-down once the draw is at rest, its cards turning face up on
+    their way to the seat's meld area, and the discard only once they are there."""
+    match = rig(
+        OPEN, ["2C 5D QS JD 4C", "9S 10S JS KD 2D"], stock_top="AD", round_index=2, current_seat=1
+    )
+    layout = TableLayout(1280, 800, players=2, open_table=True)
+    ignore = lambda _event: None  # noqa: E731  # the table's hooks: nothing to do here
+    playback = Playback(OPEN, layout, 0.3, Seating(), Sounds(enabled=False), ignore, ignore, ignore)
+    playback.resume(ShownTable.of_match(match, True, match.hands[0]))
+    playback.finish()
+    events = match.apply(Draw(DrawSource.STOCK))
+    events += match.apply(laid(match, "9S 10S JS"))
+    events += match.apply(Discard(parse_cards("KD")[0]))
+    playback.extend(events)
+    playback.banner = None
+    shown: list[str] = []
+    while playback.queue or playback.busy:
+        if playback.show_next():
+            shown.append(type(playback.log.rounds[-1][-1]).__name__)
+            if shown[-1] == "LaidDown":
+                run = [playback.stage.sprites[card] for card in parse_cards("9S 10S JS")]
+                assert all(sprite.moving and sprite.target.face_up for sprite in run)
+                assert "Discarded" not in shown
+        playback.update(1 / 60)
+    assert shown.index("DrewFromStock") < shown.index("LaidDown") < shown.index("Discarded")
+    area = meld_areas(layout, 1)
+    for card in parse_cards("9S 10S JS"):
+        sprite = playback.stage.sprites[card]
+        assert sprite.pose.face_up and any(room.collidepoint(sprite.pose.center) for room in area)
