@@ -118,8 +118,10 @@ def contract_line(contract: Contract) -> str:
     return _("Contract: {contract}").format(contract=contract_words(contract))
 
 
-def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) -> str:
-    """Whose turn is shown and what the player can do now."""
+def status_line(
+    seat: int, phase: Phase | None, seating: Seating, busy: bool, open_table: bool = False
+) -> str:
+    """Whose turn is shown and what the player can do now (``open_table``: lay moves too)."""
     if phase is Phase.MATCH_OVER:
         return _("The match is over")
     if phase is None:
@@ -130,6 +132,9 @@ def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) ->
         return _("Your turn")
     if phase is Phase.DRAW:
         return _("Your turn: drag the top card of the stock or the discard pile into your hand")
+    if open_table:
+        # TRANSLATORS: after the draw at the open table; "pick" is a click on a card.
+        return _("Pick cards and lay them down, drag a card onto a meld, or discard one")
     return _("Now drag a card from your hand onto the discard pile")
 
 

@@ -97,6 +97,9 @@ def test_picked_cards_are_laid_down_with_the_button(tmp_path: Path) -> None:
     app = yours_to_lay(tmp_path)
     table = at_rest(app)
     assert table.picture().buttons[0].label != "Lay down", "no button until cards are picked"
+    assert table.picture().status == (
+        "Pick cards and lay them down, drag a card onto a meld, or discard one"
+    )
     pick(app, table, "7H 8H 9H")
     assert table.picked == list(parse_cards("7H 8H 9H"))
     lifted = table.playback.stage.sprites[parse_cards("8H")[0]].pose.center[1]

@@ -920,7 +920,9 @@ class TableScene(Scene):
             notice_playable=self.hint_playable(),
             go_out=frozenset(card for card in self.hand if self.goes_out(card)),
             penalty=self._penalty_now(),
-            status=status_line(shown.current_seat, shown.phase, seating, self.busy),
+            status=status_line(
+                shown.current_seat, shown.phase, seating, self.busy, self.layout.open_table
+            ),
             title=_("Round {number} of {rounds}").format(
                 number=shown.round_index + 1, rounds=shown.rounds
             ),
