@@ -77,10 +77,10 @@ class TableLayout:
 
     @property
     def _piles_ceiling(self) -> float:
-        """How high the piles' top may rise: under the top seats (and a row of a single top
-        seat's melds), else under the corner's words."""
+        """How high the piles' top may rise: under the top seats and a row of their melds,
+        else under the corner's words."""
         if self.top_seats > 1:
-            return self.top_band.bottom + self.margin
+            return self.top_band.bottom + self.margin * 2 + self.meld_heights[1]
         if self.top_seats == 1:
             plate = self.seat_height / 2 + self.plate_height * TOP_PLATE_SHARE
             return self.margin * 3 + max(self.seat_height, plate) + self.meld_heights[1]

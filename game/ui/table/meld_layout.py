@@ -43,18 +43,13 @@ def _all_areas(layout: TableLayout) -> dict[int, tuple[pygame.Rect, ...]]:
     labels = layout.pile_label_box(True).union(layout.pile_label_box(False))
     bottom = layout.message_band.top - half
     upper = pygame.Rect(left, _upper_top(layout), right - left, 0)
+    upper.height = pile.top - layout.margin - upper.top
+    beside = [plate for plate in plates if plate.colliderect(upper.inflate(9999, 0))]
+    edges = [edge + margin for edge in _inner(beside, pile, -1)]
     if layout.top_seats == 1:  # right of the corner's words, under the top seat
-        upper.left = max(
-            [
-                left,
-                layout.corner_box.right + margin,
-                *(edge + margin for edge in _inner(plates, pile, -1)),
-            ]
-        )
-        upper.width = min([right, *_inner(plates, pile, 1)]) - margin - upper.left
-        upper.height = pile.top - margin - upper.top
-    else:
-        upper.height = min([pile.top, *(plate.top for plate in plates)]) - margin - upper.top
+        edges.append(layout.corner_box.right + margin)
+    upper.left = max([left, *edges])
+    upper.width = min([right, *(edge - margin for edge in _inner(beside, pile, 1))]) - upper.left
     lower_top = max([pile.top, *(plate.bottom for plate in plates)]) + half
     lower_left = pygame.Rect(left, lower_top, labels.left - margin - left, bottom - lower_top)
     lower_right = pygame.Rect(labels.right + margin, lower_top, 0, bottom - lower_top)
@@ -62,10 +57,10 @@ def _all_areas(layout: TableLayout) -> dict[int, tuple[pygame.Rect, ...]]:
     under = pygame.Rect(labels.left, labels.bottom + half, labels.width, 0)
     under.height = bottom - under.top
     areas: dict[int, tuple[pygame.Rect, ...]]
-    if layout.top_seats > 1:
+    areas = _columns(upper, sides["T"])
+    small = layout.meld_heights[1]
+    if any(area.height < small or area.width < card_width(small) * 2 for (area,) in areas.values()):
         areas = {seat: (_beside_plate(layout, seat),) for seat in sides["T"]}
-    else:
-        areas = _columns(upper, sides["T"])
     yours = [under] if under.height >= layout.meld_heights[1] else []
     for room, side in ((lower_left, "L"), (lower_right, "R")):
         if not sides[side]:
@@ -151,8 +146,9 @@ def meld_rects(
 ) -> dict[int, tuple[tuple[pygame.Rect, ...], ...]]:
     """Per seat, per meld (``sizes``: per seat, how many cards each of its melds holds), the
     rectangle of each card: in rows, left to right, filling the seat's areas in turn. Every
-    seat's cards alike: overlapping more, then smaller, until every seat's melds fit (the
-    last try keeps them all, some beyond their areas' foot, where even that does not)."""
+    seat's cards alike, overlapping more, then smaller, until every seat's melds fit; where
+    no size fits them all (a crowded table), each seat's as large as fit its own areas
+    (the last try keeps them all, some beyond their areas' foot, where even that does not)."""
     tries = [(height, step) for height in layout.meld_heights for step in STEPS]
     for height, step in tries:
         packed = {
@@ -160,11 +156,20 @@ def meld_rects(
         }
         if all(places is not None for places in packed.values()):
             return {seat: places or () for seat, places in packed.items()}
+    return {seat: _seat_alone(layout, seat, melds, tries) for seat, melds in sizes.items()}
+
+
+def _seat_alone(
+    layout: TableLayout, seat: int, sizes: tuple[int, ...], tries: list[tuple[int, float]]
+) -> tuple[tuple[pygame.Rect, ...], ...]:
+    """A seat's melds as large as they fit in its areas alone (squeezed at the last try)."""
+    areas = meld_areas(layout, seat)
+    for height, step in tries:
+        places = _pack(areas, sizes, height, step)
+        if places is not None:
+            return places
     height, step = tries[-1]
-    return {
-        seat: _pack(meld_areas(layout, seat), melds, height, step, squeeze=True) or ()
-        for seat, melds in sizes.items()
-    }
+    return _pack(areas, sizes, height, step, squeeze=True) or ()
 
 
 def _pack(
