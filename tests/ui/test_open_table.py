@@ -328,3 +328,40 @@ def test_a_seats_lay_down_glides_to_its_area_before_its_discard_is_shown() -> No
     for card in parse_cards("9S 10S JS"):
         sprite = playback.stage.sprites[card]
         assert sprite.pose.face_up and any(room.collidepoint(sprite.pose.center) for room in area)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "drawn", "picked", "line"),
+    [
+        (
+            OPEN,
+            "7H 8H 9H 10H",
+            "JH",
+            "7H 8H 9H 10H JH",
+            "Keep a card to discard: you cannot lay down your last card",
+        ),
+        (
+            RuleSet(players=2, table="open", contracts=True),
+            "7H 7D 7C KC",
+            "QD",
+            "7H 7D 7C",
+            "Your first lay-down must be the contract exactly: 1 run",
+        ),
+    ],
+    ids=["keep-one-card", "not-the-contract"],
+)
+def test_a_refused_lay_down_says_why(
+    tmp_path: Path, rules: RuleSet, hand: str, drawn: str, picked: str, line: str
+) -> None:
+    match = rig(rules, [hand, "2C 5D QS JD"], stock_top=drawn, round_index=1)
+    match.apply(Draw(DrawSource.STOCK))
+    app = open_rigged(tmp_path, match)
+    table = at_rest(app)
+    saved = table.match.to_json()
+    pick(app, table, picked)
+    click(table.picture().buttons[0].rect.center)
+    app.step(FRAME)
+    settle(app, table)
+    assert table.match.to_json() == saved
+    assert table.notice is not None and table.notice.text == line
+    app.close()
