@@ -30,7 +30,7 @@ def meld_areas(layout: TableLayout, seat: int) -> tuple[pygame.Rect, ...]:
     return _all_areas(layout)[seat]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _all_areas(layout: TableLayout) -> dict[int, tuple[pygame.Rect, ...]]:
     margin, half = layout.margin, layout.margin // 2
     sides: dict[str, list[int]] = {"L": [], "T": [], "R": []}
@@ -212,7 +212,7 @@ def _pack(
     return tuple(places)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def table_places(
     layout: TableLayout, table: tuple[TableMeld, ...]
 ) -> tuple[dict[Card, pygame.Rect], tuple[pygame.Rect, ...]]:
