@@ -66,11 +66,15 @@ def _all_areas(layout: TableLayout) -> dict[int, tuple[pygame.Rect, ...]]:
         if not sides[side]:
             yours.append(room)
             continue
-        share = room.height if yours else room.height // 2
+        small = layout.meld_heights[1]
+        gap = max(0, min(margin, room.height - small * 2))  # between the side's and yours
+        share = room.height if yours else (room.height - gap) // 2
         seats = sides[side][::-1] if side == "L" else sides[side]
         areas |= _rows(pygame.Rect(room.left, room.top, room.width, share), seats)
         if share < room.height:  # no room under the piles' labels: yours share the side's
-            yours.append(pygame.Rect(room.left, room.top + share, room.width, room.height - share))
+            below = pygame.Rect(room.left, room.top + share + gap, room.width, 0)
+            below.height = room.bottom - below.top
+            yours.append(below)
     areas[0] = tuple(yours)
     return {seat: _kept(layout, seat, areas[seat]) for seat in range(layout.players)}
 
