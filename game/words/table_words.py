@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.levels import LEVELS_BY_NAME
-from game.engine.actions import Action, Discard, Phase
+from game.engine.actions import Action, Discard, LayOffCard, Phase
 from game.engine.cards import Rank
 from game.engine.contracts import Contract
 from game.engine.events import AbandonReason
@@ -118,8 +118,10 @@ def contract_line(contract: Contract) -> str:
     return _("Contract: {contract}").format(contract=contract_words(contract))
 
 
-def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) -> str:
-    """Whose turn is shown and what the player can do now."""
+def status_line(
+    seat: int, phase: Phase | None, seating: Seating, busy: bool, open_table: bool = False
+) -> str:
+    """Whose turn is shown and what the player can do now (``open_table``: lay moves too)."""
     if phase is Phase.MATCH_OVER:
         return _("The match is over")
     if phase is None:
@@ -130,6 +132,9 @@ def status_line(seat: int, phase: Phase | None, seating: Seating, busy: bool) ->
         return _("Your turn")
     if phase is Phase.DRAW:
         return _("Your turn: drag the top card of the stock or the discard pile into your hand")
+    if open_table:
+        # TRANSLATORS: after the draw at the open table; "pick" is a click on a card.
+        return _("Pick cards and lay them down, drag a card onto a meld, or discard one")
     return _("Now drag a card from your hand onto the discard pile")
 
 
@@ -141,11 +146,22 @@ REFUSALS = {
     Refusal.NOT_IN_HAND: N_("The {card} is not in your hand"),
     Refusal.TAKEN_CARD: N_("You just took the {card} from the discard pile: it cannot go back"),
     Refusal.NOT_AN_ACTION: N_("That is not a move"),
+    Refusal.CLOSED_TABLE: N_("At this table melds stay in your hand until you go out"),
+    Refusal.MUST_DRAW_FIRST: N_("Draw first: then you may lay melds down"),
+    Refusal.CARDS_NOT_HELD: N_("Those cards are not all in your hand"),
+    Refusal.NOT_A_MELD: N_("Those cards are not melds: each must be in a set or a run"),
+    Refusal.KEEP_ONE_CARD: N_("Keep a card to discard: you cannot lay down your last card"),
+    Refusal.NOT_THE_CONTRACT: N_("Your first lay-down must be the contract exactly: {contract}"),
+    Refusal.NOT_LAID_DOWN: N_("Lay down melds of your own before you lay cards off"),
+    Refusal.NO_SUCH_MELD: N_("There is no such meld on the table"),
+    Refusal.DOES_NOT_FIT: N_("The {card} does not fit that meld"),
 }
 """Why the table refuses your move, in words."""
 
 
-def refusal_line(refusal: Refusal, action: Action) -> str:
-    """Why ``action`` is refused, e.g. ``Draw first, from the stock or the discard pile``."""
-    card = card_short(action.card) if isinstance(action, Discard) else ""
-    return _(REFUSALS[refusal]).format(card=card)
+def refusal_line(refusal: Refusal, action: Action, contract: Contract | None = None) -> str:
+    """Why ``action`` is refused, e.g. ``Draw first, from the stock or the discard pile``
+    (``contract``: the round's, which a first lay-down must be)."""
+    card = card_short(action.card) if isinstance(action, Discard | LayOffCard) else ""
+    words = contract_words(contract) if contract is not None else ""
+    return _(REFUSALS[refusal]).format(card=card, contract=words)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 from game.ai.registry import make_policy
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
+from game.engine.melds import MeldKind
+from game.ui.app import App
 from game.ui.kit.art import card_width
 from game.ui.table.table import TableScene
-from tests.ui.driver import drag
+from tests.ui.driver import FRAME, click, drag, step_until
 
 
 class MousePlayer:
@@ -37,3 +39,44 @@ class MousePlayer:
             assert isinstance(action, Discard)
             center = table.playback.stage.sprites[action.card].pose.center
             drag(center, layout.pile_rect(False).center)
+
+    def lay(self, app: App, table: TableScene) -> bool:
+        """At the open table, after the draw: lay one card off by a drag onto its meld, else
+        pick the cards of a lay-down and press Lay down, whichever the engine allows first.
+        True if the match changed (the table is at rest again)."""
+        match = table.match
+        legal = match.legal_actions()
+        before = len(match.actions)
+        offs = [action for action in legal if isinstance(action, LayOffCard)]
+        downs = [action for action in legal if isinstance(action, LayDown)]
+        stage = table.playback.stage
+        if offs:
+            off = offs[0]
+            box = stage.meld_boxes()[off.meld]
+            meld = match.table[off.meld].meld
+            high = meld.kind is MeldKind.RUN and off.position > meld.high
+            drop = (box.right - 2, box.centery) if high else (box.left + 2, box.centery)
+            drag(stage.sprites[off.card].pose.center, drop)
+        elif downs:
+            for card in (card for meld in downs[0].melds for card in meld.cards):
+                click(stage.sprites[card].pose.center)
+                settled(app, table)
+            button = next(b for b in table.shown_buttons() if b.label == "Lay down")
+            click(button.rect.center)
+        else:
+            return False
+        settled(app, table)
+        return len(match.actions) > before
+
+    def discard(self, table: TableScene) -> Discard:
+        """Greedy's discard, or the first legal one where greedy would do something else."""
+        choice = self.choose(table)
+        if isinstance(choice, Discard):
+            return choice
+        return next(a for a in table.match.legal_actions() if isinstance(a, Discard))
+
+
+def settled(app: App, table: TableScene) -> None:
+    """Step until the table is at rest (then one frame more)."""
+    step_until(app, lambda: not table.busy, frames=3000)
+    app.step(FRAME)

@@ -21,6 +21,7 @@ import pygame
 from game.engine.cards import Card
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.layout import TableLayout
+from game.ui.table.meld_layout import meld_areas
 
 DRAG_THRESHOLD = 5
 """Pixels the pointer must travel (across plus down) before a press becomes a drag."""
@@ -41,6 +42,10 @@ class TargetKind(Enum):
 
     DISCARD_PILE = "discard pile"
     HAND = "hand"
+    MELD = "meld"
+    """A meld on the open table (a card of your hand dropped there is laid off)."""
+    YOUR_MELDS = "your melds"
+    """Where your melds lie on the open table (cards dropped there are laid down)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,8 @@ class DropTarget:
 
     kind: TargetKind
     rect: pygame.Rect
+    meld: int = -1
+    """The meld's index on the table (a :attr:`TargetKind.MELD` target)."""
 
 
 def landing_index(layout: TableLayout, hand: Sequence[Card], card: Card | None, x: float) -> int:
@@ -64,12 +71,24 @@ def landing_index(layout: TableLayout, hand: Sequence[Card], card: Card | None, 
     return layout.insert_index(x, staying)
 
 
+def meld_targets(boxes: Sequence[pygame.Rect], margin: int) -> tuple[DropTarget, ...]:
+    """The melds on the open table as drop targets (``boxes``: the rectangle each covers, in
+    the table's order), each ``margin`` pixels wider all round."""
+    return tuple(
+        DropTarget(TargetKind.MELD, box.inflate(margin * 2, margin * 2), index)
+        for index, box in enumerate(boxes)
+    )
+
+
 def drop_targets(layout: TableLayout) -> tuple[DropTarget, ...]:
-    """The table's drop targets for ``layout``: the discard pile, then your hand."""
+    """The table's drop targets for ``layout``: the discard pile, your hand, then (at the
+    open table) where your melds lie."""
     pile = layout.pile_rect(False).inflate(DISCARD_TARGET_MARGIN * 2, DISCARD_TARGET_MARGIN * 2)
+    yours = meld_areas(layout, 0) if layout.open_table else ()
     return (
         DropTarget(TargetKind.DISCARD_PILE, pile),
         DropTarget(TargetKind.HAND, layout.hand_area),
+        *(DropTarget(TargetKind.YOUR_MELDS, area) for area in yours),
     )
 
 
@@ -112,6 +131,8 @@ class DragController:
     def __init__(self, layout: TableLayout) -> None:
         self.press: Press | None = None
         self.targets = drop_targets(layout)
+        self.melds: tuple[DropTarget, ...] = ()
+        """The melds on the table, as drop targets (set as a press begins)."""
 
     def relayout(self, layout: TableLayout) -> None:
         """The window changed size: rebuild the targets."""
@@ -162,8 +183,10 @@ class DragController:
         self.press = None
 
     def target_at(self, pos: tuple[int, int]) -> DropTarget | None:
-        """The first drop target under ``pos``."""
-        return next((target for target in self.targets if target.rect.collidepoint(pos)), None)
+        """The first drop target under ``pos`` (the discard pile, a meld, your hand, where
+        your melds lie)."""
+        targets = (self.targets[0], *self.melds, *self.targets[1:])
+        return next((target for target in targets if target.rect.collidepoint(pos)), None)
 
 
 def _carry(press: Press, pos: tuple[int, int]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -21,6 +22,14 @@ MOST_SEAT_CARDS = 16
 """The most cards an opponent holds: a 15-card hand (the 3→15 schedule) and a card drawn."""
 SEAT_STEP = 0.3
 """How much of a face-down card's width shows beside the next, at most."""
+TOP_PLATE_SHARE = 0.55
+"""How far a single top seat's plate reaches below its fan's centre line, in plate heights."""
+OPEN_PLATE_EMS = 13
+"""How wide a top seat's plate is at the open table where several share the top, in text
+sizes (its melds lie beside it)."""
+MELD_SMALLER = 0.62
+"""The smaller cards on the open table, where the others do not fit: this share of their
+height."""
 INDEX_SHARE = 0.2
 """How much of a card's width its corner index takes: the least of each card a fan shows
 (where a fan's room is short, its cards are smaller)."""
@@ -44,6 +53,38 @@ class TableLayout:
     corner_extra: int = 0
     """How many lines the corner holds beyond the round's title, its wild rank, the dealer
     and the last turns: the contract's (none without contracts)."""
+    open_table: bool = False
+    """True at the open table: the piles and the side seats sit higher, and the melds
+    laid down lie between the seats and the piles (see :mod:`~game.ui.table.meld_layout`)."""
+
+    @property
+    def meld_heights(self) -> tuple[int, int]:
+        """The two heights of the cards on the open table: the usual one, and a smaller one
+        where a seat's melds do not fit."""
+        usual = card_height(self.seat_height * 0.8, at_most=True)
+        return usual, card_height(usual * MELD_SMALLER, at_most=True)
+
+    @property
+    def meld_room(self) -> int:
+        """How much higher the piles and the side seats sit at the open table, for a row
+        of melds under the piles' labels (as much as the top seats leave): none at the
+        closed table."""
+        if not self.open_table:
+            return 0
+        wanted = self.meld_heights[0] + self.margin
+        room = self._lowest_piles_y - self.hand_height / 2 - self._piles_ceiling
+        return max(0, min(wanted, math.floor(room)))
+
+    @property
+    def _piles_ceiling(self) -> float:
+        """How high the piles' top may rise: under the top seats and a row of their melds,
+        else under the corner's words."""
+        if self.top_seats > 1:
+            return self.top_band.bottom + self.margin * 2 + self.meld_heights[1]
+        if self.top_seats == 1:
+            plate = self.seat_height / 2 + self.plate_height * TOP_PLATE_SHARE
+            return self.margin * 3 + max(self.seat_height, plate) + self.meld_heights[1]
+        return self.corner_box.bottom + self.margin
 
     @property
     def seats(self) -> range:
@@ -245,6 +286,11 @@ class TableLayout:
     def piles_y(self) -> float:
         """The piles' centre line: a little above the middle, and high enough that their
         labels and the three message lines fit above the buttons."""
+        return self._lowest_piles_y - self.meld_room
+
+    @property
+    def _lowest_piles_y(self) -> float:
+        """The piles' centre line at the closed table."""
         messages = self.text_size * 1.5 + self.line_step * 3 + self.button_gap
         return min(self.height * 0.43, self.buttons_top - messages - self.hand_height / 2)
 
@@ -286,7 +332,7 @@ class TableLayout:
             return (self._top_slot(seat).centerx - self.margin / 2, self.margin + card_long / 2)
         x = self.margin + card_long / 2 if side == "L" else self.width - self.margin - card_long / 2
         if not self._crowded:
-            return (x, self.height * 0.40)
+            return (x, self.height * 0.40 - self.meld_room)
         if self._along(seat)[1] == 1:  # alone at its edge: its plate above the pile's label
             label_top = self.pile_label_box(True).top
             return (
@@ -361,10 +407,14 @@ class TableLayout:
         if side == "T" and self.top_seats > 1:
             slot = self._top_slot(seat)
             top = self.margin + self.seat_height + self.margin // 2
-            return pygame.Rect(slot.left, top, slot.width - self.margin, slot.bottom - top)
+            width = slot.width - self.margin
+            if self.open_table:  # the seat's melds beside it
+                width = min(width, self.text_size * OPEN_PLATE_EMS)
+            return pygame.Rect(slot.left, top, width, slot.bottom - top)
         if side == "T":
-            x = self.seat_label_anchor(seat)[1][0]
-            right, bottom = self.width - self.margin, self.pile_rect(True).top
+            x, y = self.seat_label_anchor(seat)[1]
+            right = self.width - self.margin
+            bottom = min(self.pile_rect(True).top, y + round(self.plate_height * TOP_PLATE_SHARE))
             if "R" in SIDES[self.players]:  # clear of the right seat's fan and plate
                 right -= self.margin + self.seat_height
                 bottom = min(bottom, self.plate_box(self.players - 1).top - self.margin)

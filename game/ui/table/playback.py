@@ -45,6 +45,9 @@ from game.ui.table.shown import ShownTable
 from game.ui.table.stage import CardStage, Gap
 from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
 
+LAY_PAUSE = 0.5
+"""The pause after melds are laid down or a card laid off, in paces (to see where they went)."""
+
 
 @dataclass(slots=True)
 class TimedText:
@@ -154,7 +157,8 @@ class Playback:
         self.stage.new_round()
         if shown.went_out is not None:
             self.stage.revealed.add(shown.went_out)
-        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:]]:
+        table = [card for placed in shown.table for card in placed.meld.cards]
+        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:], *table]:
             self.stage.sprites[card] = CardSprite(card, self.stage.pose_for(card))
         self.announce(self.round_title, 1.6)
 
@@ -228,9 +232,12 @@ class Playback:
                 self.stage.sprites[event.card] = arriving or self.stage.at_stock(event.card)
                 self._on_moved(event.seat)
                 self._moved("draw", 0.25)
-            case Discarded() | LaidDown() | LaidOff():
+            case Discarded():
                 self._on_moved(event.seat)
                 self._moved("discard", 0.35)
+            case LaidDown() | LaidOff():
+                self._on_moved(event.seat)
+                self._moved("discard", LAY_PAUSE)
             case StockReshuffled():
                 self.stage.drop_hidden_discards()
                 self.announce(_("The discard pile is shuffled into a new stock"), 2.0)

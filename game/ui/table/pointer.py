@@ -12,7 +12,7 @@ from typing import Protocol
 
 import pygame
 
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayOffCard
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.kit.widgets import GOLD
@@ -25,6 +25,7 @@ from game.ui.table.drag import (
     Source,
     TargetKind,
     landing_index,
+    meld_targets,
 )
 from game.ui.table.layout import TableLayout
 from game.ui.table.playback import Arrival, Playback
@@ -75,11 +76,30 @@ class PointerTable(Protocol):
         ...
 
     def select(self, card: Card) -> None:
-        """Make ``card`` the selected card of the player's hand."""
+        """Make ``card`` the selected card of the player's hand (while the player may lay
+        down, also pick it, or put it back)."""
         ...
 
     def goes_out(self, card: Card) -> bool:
         """True if discarding ``card`` now goes out."""
+        ...
+
+    @property
+    def laying(self) -> bool:
+        """True when the player may lay melds down or cards off now."""
+        ...
+
+    def lay_down(self, dragged: Card | None = None) -> bool:
+        """Lay down the cards picked and ``dragged``; False (nothing changed) if refused."""
+        ...
+
+    def may_lay_down(self, dragged: Card) -> bool:
+        """True if the cards picked and ``dragged`` may be laid down now."""
+        ...
+
+    def lay_off(self, card: Card, meld: int, toward_high: bool) -> LayOffCard:
+        """``card`` laid off onto the table's meld ``meld`` (at a run's high end if
+        ``toward_high`` and both ends take it)."""
         ...
 
     def refuse(self, reason: str | None = None) -> None:
@@ -198,7 +218,7 @@ class Pointer:
             return ()
         return tuple(
             (target.rect, self._glow_colour(press, target))
-            for target in self.drag.targets
+            for target in (*self.drag.targets, *self.drag.melds)
             if self._accepts(press, target)
         )
 
@@ -212,7 +232,17 @@ class Pointer:
     def _accepts(self, press: Press, target: DropTarget) -> bool:
         if target.kind is TargetKind.HAND:
             return True
-        return press.source is Source.HAND and self.table.may_play(Discard(press.sprite.card))
+        if press.source is not Source.HAND:
+            return False
+        card = press.sprite.card
+        if target.kind is TargetKind.YOUR_MELDS:
+            return self.table.may_lay_down(card)
+        if target.kind is TargetKind.MELD:
+            if not self.table.laying:
+                return False
+            toward_high = press.sprite.pose.center[0] > target.rect.centerx
+            return self.table.may_play(self.table.lay_off(card, target.meld, toward_high))
+        return self.table.may_play(Discard(card))
 
     def _press(self, pos: tuple[int, int]) -> bool:
         """Press on a hand card (any time: to reorder), else on a pile on your turn; else on
@@ -220,6 +250,7 @@ class Pointer:
         stage = self.playback.stage
         card = stage.hand_card_at(pos) if self.enabled else None
         if card is not None:
+            self.drag.melds = meld_targets(stage.meld_boxes(), self.layout.margin // 2)
             self.drag.begin(Source.HAND, pos, stage.sprites[card])
             return True
         for source, is_stock in ((Source.STOCK, True), (Source.DISCARD, False)):
@@ -260,6 +291,11 @@ class Pointer:
         match (drop.source, drop.target.kind):
             case (Source.HAND, TargetKind.DISCARD_PILE):
                 return self.table.play(Discard(drop.card))
+            case (Source.HAND, TargetKind.YOUR_MELDS):
+                return self.table.lay_down(drop.card)
+            case (Source.HAND, TargetKind.MELD):
+                toward_high = x > drop.target.rect.centerx
+                return self.table.play(self.table.lay_off(drop.card, drop.target.meld, toward_high))
             case (Source.HAND, TargetKind.HAND):
                 self.table.move_card(drop.card, self._landing(drop.card, x))
                 return True

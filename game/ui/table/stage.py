@@ -16,6 +16,7 @@ from game.engine.cards import Card
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.table.layout import TableLayout
+from game.ui.table.meld_layout import table_places
 from game.ui.table.shown import ShownTable
 
 LIFT = 0.12
@@ -100,6 +101,9 @@ class CardStage:
                 angle = layout.seat_angle(seat)
                 height = layout.seat_card_height(seat)
                 return Pose(center, height, angle, seat in self.revealed)
+        on_table = self.table_rects().get(card)
+        if on_table is not None:
+            return Pose(on_table.center, on_table.height, 0.0, True)
         index = shown.discard.index(card)
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01
@@ -137,19 +141,31 @@ class CardStage:
         for card, sprite in list(self.sprites.items()):
             if sprite is dragged:
                 continue
-            if not self.in_a_hand(card) and card not in self.shown.discard:
+            if not self.in_a_hand(card) and not self.shown_face_up(card):
                 del self.sprites[card]
                 continue
             sprite.move_to(self.pose_for(card), duration)
 
     def drop_hidden_discards(self) -> None:
         """Forget the sprites of discards shuffled back into the stock."""
-        keep = set(self.shown.discard)
+        keep = set(self.shown.discard) | set(self.table_rects())
         for card in [c for c in self.sprites if c not in keep and not self.in_a_hand(c)]:
             del self.sprites[card]
 
     def in_a_hand(self, card: Card) -> bool:
         return any(card in hand for hand in self.shown.hands)
+
+    def shown_face_up(self, card: Card) -> bool:
+        """True if ``card`` is in the discard pile or on the table."""
+        return card in self.shown.discard or card in self.table_rects()
+
+    def table_rects(self) -> dict[Card, pygame.Rect]:
+        """Where each card on the open table lies (see :mod:`meld_layout`)."""
+        return table_places(self.layout, tuple(self.shown.table))[0]
+
+    def meld_boxes(self) -> tuple[pygame.Rect, ...]:
+        """The rectangle each meld on the table covers, in the table's order."""
+        return table_places(self.layout, tuple(self.shown.table))[1]
 
     def finish(self) -> None:
         """Every card jumps to its target."""

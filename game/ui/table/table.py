@@ -17,10 +17,11 @@ from collections.abc import Callable
 import pygame
 
 from game.ai.hint import Suggestion
-from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
 from game.engine.contracts import Contract, contract_for
 from game.engine.events import MatchOver, RoundScored
+from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.solver import best_arrangement, min_penalty_after_discard
 from game.engine.view import PlayerView
@@ -36,7 +37,7 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
-from game.ui.table import hand_order
+from game.ui.table import hand_order, laying
 from game.ui.table.action_log import ActionLog
 from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.layout import TableLayout
@@ -103,7 +104,10 @@ class TableScene(Scene):
         self._discard_facts: tuple[int, frozenset[Card], int] | None = None
         """After how many actions, the cards whose discard goes out and the penalty after
         the best discard (your discard phase only)."""
-        self.layout = TableLayout(*context.screen.get_size(), players=setup.rules.players)
+        open_table = setup.rules.table == "open"
+        self.layout = TableLayout(
+            *context.screen.get_size(), players=setup.rules.players, open_table=open_table
+        )
         self.playback = Playback(
             setup.rules,
             self.layout,
@@ -146,9 +150,13 @@ class TableScene(Scene):
         self.hint: Suggestion | None = None
         self.notice: TimedText | None = None
         self.selected: int | None = None
+        self.picked: list[Card] = []
+        """The cards of your hand picked to lay down (the open table, once you have drawn)."""
+        self._lay_down_cache: tuple[tuple[int, tuple[Card, ...]], LayDown | Refusal] | None = None
         self.arrangement = best_arrangement((), self.shown.wild_rank, setup.rules)
         """A best arrangement of your hand as shown (kept up to date by ``update``)."""
         self._arranged: tuple[Card, ...] = ()
+        self._lay_button = Button(N_("Lay down"), self._press_lay_down, lambda: bool(self.picked))
         self.buttons = [
             Button(N_("Sort by rank"), lambda: self._reorder(hand_order.by_rank(self.hand))),
             Button(N_("Sort by suit"), lambda: self._reorder(hand_order.by_suit(self.hand))),
@@ -160,6 +168,8 @@ class TableScene(Scene):
             N_("Undo"), self._undo, lambda: self.undo.available(self.match) is not None
         )
         self._show_undo_button()
+        if setup.rules.table == "open":  # first: hidden but while cards are picked
+            self.buttons.insert(0, self._lay_button)
         if not setup.human:  # autoplay: nothing of yours to sort or hint
             self.buttons = self.buttons[-1:]
         self.keys = self._shortcuts()
@@ -211,6 +221,20 @@ class TableScene(Scene):
     def may_play(self, action: Action) -> bool:
         return self.your_turn and self.match.why_illegal(action) is None
 
+    @property
+    def laying(self) -> bool:
+        """True when you may lay melds down or cards off now: the open table, your turn,
+        once you have drawn."""
+        return self.your_turn and self.drawn and self.match.rules.table == "open"
+
+    def lay_off(self, card: Card, meld: int, toward_high: bool) -> LayOffCard:
+        """``card`` laid off onto the table's meld ``meld`` (see :func:`laying.lay_off`)."""
+        return laying.lay_off(self.match, card, meld, toward_high)
+
+    def shown_buttons(self) -> list[Button]:
+        """The buttons up now: Lay down only while cards are picked."""
+        return [b for b in self.buttons if b is not self._lay_button or self.picked]
+
     def _ai_to_move(self) -> bool:
         match = self.match
         return not match.is_over and not (self.setup.human and match.current_seat == 0)
@@ -254,8 +278,17 @@ class TableScene(Scene):
         scale = TypeScale.for_window((width, height))
         column = log_width(width, scale.body, shown)
         self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        players = self.setup.rules.players
-        text, table = self.context.text, TableLayout(width - column, height, scale, players=players)
+        rules = self.setup.rules
+        text, table = (
+            self.context.text,
+            TableLayout(
+                width - column,
+                height,
+                scale,
+                players=rules.players,
+                open_table=rules.table == "open",
+            ),
+        )
         words = your_words_width(text, scale.body, self._you_label(sample=True))
         keys = text.wrap(self._keys_line(), scale.help, table.keys_width, separator=SEPARATOR)
         corner = [
@@ -270,7 +303,8 @@ class TableScene(Scene):
         hand, seat = self.layout.hand_height, self.layout.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
         fans = {self.layout.seat_card_height(other) for other in self.layout.seats} - {seat}
-        self.context.art.use_heights((hand, seat, *between, *fans))
+        melds = self.layout.meld_heights if self.layout.open_table else ()
+        self.context.art.use_heights((hand, seat, *between, *fans, *melds))
         self._place_buttons()
         self.playback.place(0.0)
 
@@ -333,6 +367,7 @@ class TableScene(Scene):
         lifted = {} if self.pointer.hovered is None else {self.pointer.hovered: HOVER_LIFT}
         if self.selected is not None and self.selected < len(self.hand):
             lifted[self.hand[self.selected]] = LIFT
+        lifted |= dict.fromkeys(self.picked, LIFT)
         if self.hint is not None and isinstance(self.hint.action, Discard):
             lifted[self.hint.action.card] = LIFT
         return lifted
@@ -342,6 +377,7 @@ class TableScene(Scene):
         self.hint = None
         if seat is None or seat == 0:
             self.selected = None
+            self.picked = []
             self.pointer.drag.cancel()
 
     def _ready_summary(self, event: RoundScored) -> None:
@@ -400,7 +436,8 @@ class TableScene(Scene):
     def _apply(self, action: Action) -> None:
         """Play a checked action: its events wait to be shown, the match is kept, and a
         finished match is counted."""
-        if self.setup.human and isinstance(action, Discard) and self.match.current_seat == 0:
+        yours = self.setup.human and self.match.current_seat == 0
+        if yours and isinstance(action, Discard | LayDown | LayOffCard):
             self.undo.keep(self._saved(copy=True))
         events = self.match.apply(action)
         self.went_out += sum(
@@ -447,10 +484,11 @@ class TableScene(Scene):
         return SavedMatch(match, policies, names, tuple(order), states, self.went_out)
 
     def _undo(self) -> None:
-        """U or Undo: take your last discard back, if no AI seat has acted since."""
+        """U or Undo: take your last move back (a discard, a lay-down or a lay-off), if no
+        AI seat has acted since."""
         before = self.undo.available(self.match) if self.context.memory.settings.undo else None
         if before is None:
-            self.refuse(_("Nothing to undo: only your last discard, before anyone plays after it"))
+            self.refuse(_("Nothing to undo: only your last move, before anyone plays after it"))
             return
         self.context.sounds.play("click")
         self.context.memory.save_match(before)
@@ -630,7 +668,7 @@ class TableScene(Scene):
             return False
         refusal = self.match.refusal(action)
         if refusal is not None:
-            self.refuse(refusal_line(refusal, action))
+            self.refuse(refusal_line(refusal, action, self.match.contract))
             return False
         self.playback.arrival = arrival or Arrival(None, None)
         self._apply(action)
@@ -664,8 +702,45 @@ class TableScene(Scene):
         self._save()
 
     def select(self, card: Card) -> None:
+        """Select ``card``; while you may lay down, also pick it (or, picked, put it back)."""
         self.selected = self.hand.index(card)
+        if self.laying:
+            if card in self.picked:
+                self.picked.remove(card)
+            else:
+                self.picked.append(card)
         self.playback.place(0.3)
+
+    def lay_down(self, dragged: Card | None = None) -> bool:
+        """Lay down: the cards picked (and the ``dragged`` one onto your meld area), split
+        into melds by the solver; the refusal says why they cannot be (not melds, not the
+        contract, no card left to discard). True if they were laid down."""
+        if not self.laying:
+            return False
+        action = self._lay_down_of(dragged)
+        if isinstance(action, Refusal):
+            self.refuse(refusal_line(action, LayDown(()), self.match.contract))
+            return False
+        return self.play(action)
+
+    def _press_lay_down(self) -> None:
+        self.lay_down()
+
+    def may_lay_down(self, dragged: Card) -> bool:
+        """True if the cards picked and ``dragged`` may be laid down now (its drop on your
+        meld area would lay them down)."""
+        if not self.laying:
+            return False
+        action = self._lay_down_of(dragged)
+        return not isinstance(action, Refusal) and self.may_play(action)
+
+    def _lay_down_of(self, dragged: Card | None) -> LayDown | Refusal:
+        """The lay-down of the cards picked and ``dragged`` (worked out once per choice)."""
+        cards = tuple(self.picked) + ((dragged,) if dragged and dragged not in self.picked else ())
+        key = (len(self.match.actions), cards)
+        if self._lay_down_cache is None or self._lay_down_cache[0] != key:
+            self._lay_down_cache = (key, laying.lay_down(self.match, cards))
+        return self._lay_down_cache[1]
 
     def _discard_selected(self) -> None:
         """Enter: discard the selected card; with none selected, the hint's discard, or the
@@ -780,7 +855,7 @@ class TableScene(Scene):
         self.pointer.on_felt = False
 
     def _undo_offered(self) -> bool:
-        """True while the undo setting is on (then U and the Undo button take a discard back)."""
+        """True while the undo setting is on (then U and the Undo button take a move back)."""
         return self.context.memory.settings.undo
 
     def _log_fits(self) -> bool:
@@ -801,7 +876,7 @@ class TableScene(Scene):
             return True
         if self.log_panel.handle_event(event):
             return True
-        if any(button.handle_event(event) for button in self.buttons):
+        if any(button.handle_event(event) for button in self.shown_buttons()):
             return True
         if self._hint_line_clicked(event):
             return True
@@ -845,14 +920,17 @@ class TableScene(Scene):
             notice_playable=self.hint_playable(),
             go_out=frozenset(card for card in self.hand if self.goes_out(card)),
             penalty=self._penalty_now(),
-            status=status_line(shown.current_seat, shown.phase, seating, self.busy),
+            status=status_line(
+                shown.current_seat, shown.phase, seating, self.busy, self.layout.open_table
+            ),
             title=_("Round {number} of {rounds}").format(
                 number=shown.round_index + 1, rounds=shown.rounds
             ),
             wild=capitalized(wild_sentence(shown.wild_rank)),
             dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
             contract="" if shown.contract is None else contract_line(shown.contract),
-            buttons=tuple(self.buttons),
+            buttons=tuple(self.shown_buttons()),
+            picked=frozenset(self.picked),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
             coach=None if tip is None else tip.text,

@@ -25,6 +25,7 @@ from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_pla
 from game.ui.table.hand_order import meld_groups
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import log_rows, paint_log
+from game.ui.table.meld_painter import paint_melds, seat_melds
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import rect_of
 from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
@@ -91,6 +92,8 @@ class TablePicture:
     """Where the log goes (no width: not shown)."""
     log_back: int = 0
     """How many lines the log is scrolled back from the newest."""
+    picked: frozenset[Card] = frozenset()
+    """The cards of your hand picked to lay down (the open table)."""
 
 
 class RestingLayer:
@@ -196,6 +199,8 @@ WORDS = "words"
 """The part that holds the round's title, the dealer, your penalty and the keys."""
 LOG = "log"
 """The part that holds the action log."""
+MELDS = "melds"
+"""With a seat, the name of the part that holds the melds it laid down (the open table)."""
 
 
 def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object, ...]]:
@@ -208,6 +213,8 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         keys[seat] = _hand_key(picture, seat, art)
     for seat in range(1, len(shown.hands)):
         keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
+    for seat in range(len(shown.hands)):
+        keys[(MELDS, seat)] = _melds_key(picture, seat, art)
     keys[WORDS] = (
         picture.title,
         picture.wild,
@@ -242,6 +249,8 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         edge = pygame.Rect(log.topleft, (1, log.height))
         areas = (edge, *(row.box for row in rows)) if log.w else ()
         return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
+    if isinstance(name, tuple) and name[0] == MELDS:
+        return _draw_melds(picture, name[1], art, text)
     if isinstance(name, tuple):
         return _draw_seat_plate(picture, text, name[1])
     assert isinstance(name, int)
@@ -274,7 +283,7 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
     groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
     going = tuple(card in picture.go_out for card in shown.hands[0])
-    return (cards, style, shown.wild_rank, picture.selected, hinted, groups, going)
+    return (cards, style, shown.wild_rank, picture.selected, picture.picked, hinted, groups, going)
 
 
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
@@ -314,12 +323,41 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     return _Part(bounds, paint)
 
 
+def _melds_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
+    """Everything a seat's melds at rest show."""
+    melds = seat_melds(picture.shown.table, seat)
+    cards = tuple(
+        (card, _pose_key(picture, card), placed.meld.positions)
+        for placed in melds
+        for card in placed.meld.cards
+    )
+    return (cards, picture.shown.wild_rank, art.deck, art.indices)
+
+
+def _draw_melds(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
+    """The melds ``seat`` laid down, their cards at rest with the wilds' tags."""
+    melds = seat_melds(picture.shown.table, seat)
+    resting = frozenset(
+        card for placed in melds for card in placed.meld.cards if _pose_key(picture, card)
+    )
+    if not resting:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    rects = [rect_of(picture.sprites[card]) for card in resting]
+    bounds = rects[0].unionall(rects[1:]).inflate(4, 4)
+    wild = picture.shown.wild_rank
+    return _Part(
+        bounds,
+        lambda on: paint_melds(on, art, text, melds, picture.sprites, wild, resting),
+    )
+
+
 def in_flight(picture: TablePicture) -> list[CardSprite]:
     """The cards travelling now (their wait over), the fans' first, then yours, then the
     pile's: drawn over everything at rest."""
     shown = picture.shown
     cards = [*(card for hand in shown.hands[1:] for card in hand), *shown.hands[0]]
     cards += shown.discard[-2:]
+    cards += [card for placed in shown.table for card in placed.meld.cards]
     flying = (picture.sprites.get(card) for card in cards)
     return [
         sprite
@@ -667,7 +705,7 @@ def _paint_card_marks(
         )
     if card.is_wild(picture.shown.wild_rank):
         _wild_badge(surface, rect, layout, text)
-    if index == picture.selected:
+    if index == picture.selected or card in picture.picked:
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
         _glow(surface, rect, GOLD)
