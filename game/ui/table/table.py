@@ -703,6 +703,8 @@ class TableScene(Scene):
 
     def select(self, card: Card) -> None:
         """Select ``card``; while you may lay down, also pick it (or, picked, put it back)."""
+        if self._settling():
+            self.playback.finish()  # the card picked before is still rising: pick on
         self.selected = self.hand.index(card)
         if self.laying:
             if card in self.picked:
