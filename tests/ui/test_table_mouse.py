@@ -8,6 +8,10 @@ import pygame
 import pytest
 
 from game.engine.actions import Discard, Draw, DrawSource, Phase
+from game.engine.cards import wild_rank_for
+from game.engine.contracts import contract_for
+from game.engine.events import RoundScored
+from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.places import default_names
 from game.ui.app import App
@@ -19,11 +23,15 @@ from tests.ui.driver import FRAME, click, drag, post, step_until
 from tests.ui.players import MousePlayer
 
 
-def start_table(app: App, seed: int = 7, pace: float = 0.0, players: int = 4) -> TableScene:
-    """A new match of ``players`` against greedy opponents."""
+def start_table(
+    app: App, seed: int = 7, pace: float = 0.0, players: int = 4, rules: RuleSet | None = None
+) -> TableScene:
+    """A new match of ``players`` against greedy opponents (under ``rules``, if given)."""
+    rules = rules or RuleSet(players=players)
+    players = rules.players
     setup = MatchSetup(
         seed=seed,
-        rules=RuleSet(players=players),
+        rules=rules,
         policies=level_seats("greedy", players),
         move_seconds=pace,
         names=default_names(players),
@@ -92,6 +100,43 @@ def test_a_whole_match_by_drag_and_drop(app: App, players: int) -> None:
     fresh = app.stack.top
     assert isinstance(fresh, TableScene) and fresh is not table
     assert fresh.match.round_index == 0 and not fresh.match.is_over
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [{"contracts": True}, {"lay_off": "all"}, {"free_jokers": True, "jokers": 2}],
+    ids=["contracts", "redemption-round", "free-jokers"],
+)
+def test_a_whole_match_by_mouse_under_each_new_option(app: App, options: dict[str, object]) -> None:
+    """Issue 29's closed-table options, each played to the match's end by drag and drop; the
+    match played again from its seed scores every round as the rules of the option say."""
+    rules = RuleSet(players=3, schedule="short", **options)  # type: ignore[arg-type]
+    table = start_table(app, seed=5, rules=rules)
+    player = MousePlayer()
+    while True:
+        wait_for_my_turn(app, table)
+        if isinstance(app.stack.top, MatchEndScene):
+            break
+        player.perform(table, player.choose(table), slot=0)
+        app.step(FRAME)
+        settle(app, table)
+        player.perform(table, player.choose(table))
+        app.step(FRAME)
+    match = table.match
+    assert match.is_over and table.shown.totals == match.totals
+    again = Match.new(rules, match.seed)
+    scored = [e for a in match.actions for e in again.apply(a) if isinstance(e, RoundScored)]
+    assert len(scored) == rules.rounds and again.totals == match.totals
+    for event in scored:
+        out = event.went_out
+        if rules.contracts and out is not None:
+            size = rules.hand_sizes[event.round_index]
+            assert contract_for(size).met_by(event.arrangements[out].melds, wild_rank_for(size))
+        if rules.lay_off == "all" and out is not None:
+            assert all(lay.owner is not None for a in event.arrangements for lay in a.layoffs)
+        if rules.free_jokers and out is not None:
+            assert not any(card.rank is None for a in event.arrangements for card in a.leftover)
 
 
 def test_a_drawn_card_lands_where_it_is_dropped(app: App) -> None:
