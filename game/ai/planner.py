@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 from game.ai.evaluation import DiscardOption, legal_discards, unseen_cards, without
 from game.ai.greedy import greedy_pick, top_of_discard
+from game.ai.open_table import HOLDING, laid_from
 from game.ai.outlook import Outlook
 from game.ai.policy import EvaluatingPolicy
-from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
 from game.engine.view import PlayerView
 
@@ -96,6 +97,9 @@ class Planner(EvaluatingPolicy):
         if view.phase is Phase.DRAW:
             source = DrawSource.DISCARD if self._takes_discard(view, outlook) else DrawSource.STOCK
             return Draw(source)
+        move = self.lay_move(view)
+        if move is not None:
+            return move
         return Discard(self._discard(view, outlook))
 
     def _outlook(self, view: PlayerView) -> Outlook:
@@ -129,6 +133,7 @@ class Planner(EvaluatingPolicy):
     def expected(self, view: PlayerView, action: Action) -> float:
         """What this seat expects to score this round after ``action`` (legal in ``view``), by
         the very measure it chooses by; before the round's multiplier. The review asks it.
+        A lay-down or lay-off is worth the hand it leaves, then its best discard.
 
         Raises ``ValueError`` for a draw from an empty discard pile.
         """
@@ -141,6 +146,11 @@ class Planner(EvaluatingPolicy):
             case Discard(card):
                 (option,) = outlook.evaluator.discard_options(view.hand, [card])
                 return self._discard_worth(view, option, outlook)
+            case LayDown() | LayOffCard():
+                rest = laid_from(view.hand, action)
+                allowed = [card for card in legal_discards(view) if card in rest]
+                options = outlook.evaluator.discard_options(rest, allowed)
+                return self._drawn_worth(view, outlook, rest, options)
         raise TypeError(f"not an action: {action!r}")
 
     def _stock_worth(self, view: PlayerView, outlook: Outlook) -> float:
@@ -292,6 +302,7 @@ class HardPolicy(Planner):
     """Looks past the next draw and weighs more discards."""
 
     name = "hard"
+    table_play = HOLDING
 
     def __init__(self, rng: random.Random | None = None, style: Style = HARD) -> None:
         super().__init__(rng, style)

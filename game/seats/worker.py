@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Protocol, TypeAlias
 
-from game.engine.actions import Action
+from game.engine.actions import Action, action_from_json, action_to_json
 from game.engine.view import PlayerView
 from game.seats.host import SeatHost, serve
 from game.seats.messages import (
@@ -310,5 +310,10 @@ def _illegal(job: int, action: object, stream: RngState | None = None) -> Failed
 
 
 def _legal(chosen: object, view: PlayerView) -> Action | None:
-    """The legal action of ``view`` equal to ``chosen`` (the engine's object, never the bot's)."""
-    return next((action for action in view.legal_actions() if action == chosen), None)
+    """``chosen`` rebuilt as the engine's own object (never the bot's), if it is legal in
+    ``view``; ``None`` otherwise. At the open table a lay-down need not be one of the
+    representatives :meth:`PlayerView.legal_actions` lists."""
+    if not view.is_legal(chosen):
+        return None
+    rebuilt = action_from_json(action_to_json(chosen))  # type: ignore[arg-type]  # legal
+    return rebuilt if rebuilt == chosen and view.is_legal(rebuilt) else None

@@ -93,7 +93,7 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
     while not match.is_over and match.round_index < max_rounds:
         seat = match.current_seat
         action = policies[seat].choose(match.view_for(seat))
-        assert action in match.legal_actions(), f"{seats[seat]} chose illegal {action}"
+        assert match.is_legal(action), f"{seats[seat]} chose illegal {action}"
         match.apply(action)
     return match
 

@@ -1,0 +1,176 @@
+"""The open table for every AI level: which melds to lay down and which cards to lay off.
+
+At the open table (rule ``table="open"``) a seat may, after its draw, lay melds down and,
+once it has laid down, lay single cards off onto any meld on the table; it stays in the
+discard phase, so a policy asks :func:`lay_move` before each discard until it answers
+``None``. Cards still in a hand at the round's end count in full, but every seat still
+to play has a turn after someone goes out (the last turns are ordinary turns), so holding
+melds is safe as long as the seat can lay them down then: a held meld stays hidden and
+flexible and gives the others nothing to lay off onto. A :class:`TablePlay` says how a
+level weighs that:
+
+* ``eager`` seats lay down every meld they hold at once; the others hold theirs until
+  they can empty the hand this turn, until the round's last turns, or (``patience``) once
+  the round has run that many turns a seat.
+* ``lays_off_melded`` seats lay off every card that fits; the others only one whose
+  removal does not raise the hand's penalty (it is left over, or its meld holds without
+  it) and, unless the hand empties this turn or it is a last turn, no wild.
+
+The evaluator of a seat at the open table (:func:`game.ai.evaluation.lay_off_targets`)
+counts a card that fits a meld on the table as melded, once the seat may lay off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from game.ai.evaluation import Evaluator, legal_discards, without
+from game.engine.actions import Action, Discard, LayDown, LayOffCard, Phase
+from game.engine.cards import Card
+from game.engine.melds import Meld
+from game.engine.open_table import laid_down, lay_off_spots
+from game.engine.solver import contract_arrangement
+from game.engine.view import MoveKind, PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlay:
+    """How a level plays the open table."""
+
+    eager: bool
+    """Lay down every meld held at once (else hold them; see the module docstring)."""
+    lays_off_melded: bool
+    """Lay off every card that fits (else only cards the hand's melds can spare)."""
+    patience: int = 1 << 30
+    """Turns a seat after which a holding seat lays down anyway."""
+
+
+EAGER = TablePlay(eager=True, lays_off_melded=True)
+"""``greedy``: lays down and lays off everything it can."""
+CAREFUL = TablePlay(eager=True, lays_off_melded=False)
+"""Lays down what it holds, lays off only what its melds can spare, keeps its wilds."""
+HOLDING = TablePlay(eager=False, lays_off_melded=False)
+"""Holds its melds until it can empty the hand or the last turns; lays off what they spare."""
+
+
+def is_open(view: PlayerView) -> bool:
+    """True if ``view`` is of a match at the open table."""
+    return view.rules.table == "open"
+
+
+def has_laid_down(view: PlayerView) -> bool:
+    """True if the seat of ``view`` has a meld on the table."""
+    return laid_down(view.table, view.seat)
+
+
+def lay_move(view: PlayerView, evaluator: Evaluator, play: TablePlay) -> Action | None:
+    """The next lay-down or lay-off the seat makes before discarding, or ``None`` to discard.
+
+    ``evaluator`` is the seat's (it counts what fits the table as melded). Every action
+    returned is legal in ``view``."""
+    if not is_open(view) or view.phase is not Phase.DISCARD or not view.is_my_turn:
+        return None
+    if _discard_goes_out(view):
+        return None  # the engine lays the rest down after the discard
+    dumping = view.last_turns or empties_hand(view, evaluator)
+    if dumping or play.eager or _patience_over(view, play):
+        down = _lay_down(view)
+        if down is not None:
+            return down
+    return _lay_off(view, evaluator, play, dumping)
+
+
+def laid_from(hand: Sequence[Card], action: LayDown | LayOffCard) -> list[Card]:
+    """``hand`` less the cards ``action`` lays down or lays off."""
+    if isinstance(action, LayDown):
+        laid = [card for meld in action.melds for card in meld.cards]
+    else:
+        laid = [action.card]
+    rest = list(hand)
+    for card in laid:
+        rest.remove(card)
+    return rest
+
+
+def _discard_goes_out(view: PlayerView) -> bool:
+    """True if a legal discard goes out as the hand stands: its rest is empty or melds
+    completely (with the contract, unless the seat has laid it down)."""
+    contract = None if has_laid_down(view) else view.contract
+    rules, wild = view.rules, view.wild_rank
+    for card in dict.fromkeys(view.hand):
+        rest = without(view.hand, card)
+        if not view.is_legal(Discard(card)):
+            continue
+        if not rest:
+            return True
+        found = contract_arrangement(rest, wild, rules, contract)
+        if found is not None and found.is_complete:
+            return True
+    return False
+
+
+def empties_hand(view: PlayerView, evaluator: Evaluator) -> bool:
+    """True if the seat can empty its hand this turn: after some legal discard the rest
+    melds completely, with what fits the table laid off (``evaluator``'s reading)."""
+    return any(
+        option.goes_out for option in evaluator.discard_options(view.hand, legal_discards(view))
+    )
+
+
+def _patience_over(view: PlayerView, play: TablePlay) -> bool:
+    """True once the round has lasted ``play.patience`` turns a seat."""
+    discards = sum(move.seat == view.seat and move.kind is MoveKind.DISCARDED for move in view.log)
+    return discards >= play.patience
+
+
+def _lay_off(
+    view: PlayerView, evaluator: Evaluator, play: TablePlay, dumping: bool
+) -> LayOffCard | None:
+    """A lay-off the seat makes now: the dearest card that fits and that ``play`` lays off."""
+    if not has_laid_down(view):
+        return None
+    hand = view.hand
+    now = evaluator.penalty(hand)
+    spare: list[tuple[int, LayOffCard]] = []
+    for card in dict.fromkeys(hand):
+        spots = lay_off_spots(card, view.table, view.wild_rank, view.rules)
+        if not spots:
+            continue
+        if not (dumping or play.lays_off_melded) and (
+            card.is_wild(view.wild_rank) or evaluator.penalty(without(hand, card)) > now
+        ):
+            continue
+        action = LayOffCard(card, *spots[0])
+        if view.is_legal(action):
+            spare.append((evaluator.card_penalty(card), action))
+    return max(spare, key=lambda item: item[0])[1] if spare else None
+
+
+def _lay_down(view: PlayerView) -> LayDown | None:
+    """The melds the seat lays down now: the best arrangement's (the contract's first, exactly),
+    as many as keep a card to discard; ``None`` when it holds none it may lay down."""
+    contract = None if has_laid_down(view) else view.contract
+    best = contract_arrangement(view.hand, view.wild_rank, view.rules, contract)
+    if best is None or not best.melds:
+        return None
+    for melds in _choices(best.melds, view):
+        action = LayDown(melds)
+        if view.is_legal(action):
+            return action
+    return None
+
+
+def _choices(melds: Sequence[Meld], view: PlayerView) -> list[tuple[Meld, ...]]:
+    """The lay-downs to try, best first: the contract's melds exactly (not laid down yet),
+    or all the melds, then all but one."""
+    contract = None if has_laid_down(view) else view.contract
+    if contract is not None:
+        return [
+            group
+            for group in combinations(melds, contract.melds)
+            if contract.met_by(group, view.wild_rank)
+        ]
+    every = tuple(melds)
+    return [every, *(every[:index] + every[index + 1 :] for index in range(len(every)))]
