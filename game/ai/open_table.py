@@ -9,15 +9,15 @@ melds is safe as long as the seat can lay them down then: a held meld stays hidd
 flexible and gives the others nothing to lay off onto. A :class:`TablePlay` says how a
 level weighs that:
 
-* ``eager`` seats lay down every meld they hold at once; the others hold theirs until
-  they can empty the hand this turn, until the round's last turns, or (``patience``) once
-  the round has run that many turns a seat.
+* a seat lays down every meld it holds once it has played ``patience`` turns of the
+  round (0: at once); until then it holds them, unless it can empty the hand this turn
+  or the round is in its last turns.
 * ``lays_off_melded`` seats lay off every card that fits; the others only one whose
   removal does not raise the hand's penalty (it is left over, or its meld holds without
   it) and, unless the hand empties this turn or it is a last turn, no wild.
 
 The evaluator of a seat at the open table (:func:`game.ai.evaluation.lay_off_targets`)
-counts a card that fits a meld on the table as melded, once the seat may lay off.
+counts a card that fits a meld on the table as melded, once the seat has laid down.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from game.ai.evaluation import Evaluator, legal_discards, without
+from game.ai.evaluation import Evaluator, legal_discards, table_melds, without
 from game.engine.actions import Action, Discard, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
 from game.engine.melds import Meld
@@ -39,20 +39,16 @@ from game.engine.view import MoveKind, PlayerView
 class TablePlay:
     """How a level plays the open table."""
 
-    eager: bool
-    """Lay down every meld held at once (else hold them; see the module docstring)."""
+    patience: float
+    """Turns of the round the seat plays before it lays down what it holds (0: at once)."""
     lays_off_melded: bool
     """Lay off every card that fits (else only cards the hand's melds can spare)."""
-    patience: int = 1 << 30
-    """Turns a seat after which a holding seat lays down anyway."""
 
 
-EAGER = TablePlay(eager=True, lays_off_melded=True)
+EAGER = TablePlay(patience=0, lays_off_melded=True)
 """``greedy``: lays down and lays off everything it can."""
-CAREFUL = TablePlay(eager=True, lays_off_melded=False)
+CAREFUL = TablePlay(patience=0, lays_off_melded=False)
 """Lays down what it holds, lays off only what its melds can spare, keeps its wilds."""
-HOLDING = TablePlay(eager=False, lays_off_melded=False)
-"""Holds its melds until it can empty the hand or the last turns; lays off what they spare."""
 
 
 def is_open(view: PlayerView) -> bool:
@@ -75,7 +71,7 @@ def lay_move(view: PlayerView, evaluator: Evaluator, play: TablePlay) -> Action 
     if _discard_goes_out(view):
         return None  # the engine lays the rest down after the discard
     dumping = view.last_turns or empties_hand(view, evaluator)
-    if dumping or play.eager or _patience_over(view, play):
+    if dumping or _patience_over(view, play):
         down = _lay_down(view)
         if down is not None:
             return down
@@ -113,14 +109,19 @@ def _discard_goes_out(view: PlayerView) -> bool:
 
 def empties_hand(view: PlayerView, evaluator: Evaluator) -> bool:
     """True if the seat can empty its hand this turn: after some legal discard the rest
-    melds completely, with what fits the table laid off (``evaluator``'s reading)."""
+    melds completely, with what fits the table laid off. ``evaluator`` is the seat's; it
+    weighs the table once the seat has laid down, else a one-off evaluator here does."""
+    if not has_laid_down(view) and view.table:
+        evaluator = Evaluator(view.wild_rank, view.rules, table_melds(view), evaluator.contract)
     return any(
         option.goes_out for option in evaluator.discard_options(view.hand, legal_discards(view))
     )
 
 
 def _patience_over(view: PlayerView, play: TablePlay) -> bool:
-    """True once the round has lasted ``play.patience`` turns a seat."""
+    """True once the seat has played ``play.patience`` turns of the round."""
+    if play.patience <= 0:
+        return True
     discards = sum(move.seat == view.seat and move.kind is MoveKind.DISCARDED for move in view.log)
     return discards >= play.patience
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from game.ai.evaluation import DiscardOption, legal_discards, unseen_cards, without
 from game.ai.greedy import greedy_pick, top_of_discard
-from game.ai.open_table import HOLDING, laid_from
+from game.ai.open_table import TablePlay, laid_from
 from game.ai.outlook import Outlook
 from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
@@ -48,6 +48,10 @@ class Style:
     """How many of the best discards by penalty now are weighed by outlook."""
     feeding_cost: float
     """Points charged for each sign that the next seat wants the discarded card."""
+    patience: float = 0.0
+    """Open table: turns of the round the seat plays before it lays down the melds it holds
+    (:class:`~game.ai.open_table.TablePlay`); it always does to empty its hand or in the
+    last turns. 0: at once."""
     contract_cost: float = 0.0
     """``c``: points charged for each point of a hand's contract shortfall (contracts on).
 
@@ -90,6 +94,7 @@ class Planner(EvaluatingPolicy):
     def __init__(self, rng: random.Random | None, style: Style) -> None:
         super().__init__(rng)
         self.style = style
+        self.table_play = TablePlay(patience=style.patience, lays_off_melded=False)
         self._last_outlook: tuple[object, Outlook] | None = None
 
     def choose(self, view: PlayerView) -> Action:
@@ -263,6 +268,7 @@ HARD = Style(
     candidates=6,
     feeding_cost=0.5,
     contract_cost=0.5,
+    patience=float("inf"),
 )
 """``hard`` looks past the next draw: 0.3 of a draw more.
 
@@ -302,7 +308,6 @@ class HardPolicy(Planner):
     """Looks past the next draw and weighs more discards."""
 
     name = "hard"
-    table_play = HOLDING
 
     def __init__(self, rng: random.Random | None = None, style: Style = HARD) -> None:
         super().__init__(rng, style)

@@ -71,6 +71,18 @@ OPTION_SETS = [
         RuleSet(players=3, schedule="short", table="open", contracts=True, jokers=2),
         id="open-table-contracts",
     ),
+    pytest.param(
+        RuleSet(
+            players=4,
+            schedule="short",
+            table="open",
+            contracts=True,
+            lay_off="all",
+            free_jokers=True,
+            jokers=2,
+        ),
+        id="open-table-every-option",
+    ),
 ]
 
 
