@@ -6,7 +6,7 @@ import pytest
 
 from game import i18n
 from game.ai.hint import Reason, Suggestion, Why
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card, Suit, parse_cards
 from game.engine.melds import Meld, MeldKind
 from game.words.hint_words import hint_line
@@ -21,9 +21,13 @@ def _suggestion(why: Why) -> Suggestion:
         action, card = Draw(DrawSource.DISCARD), NINE
     elif why.name.startswith("STOCK"):
         action, card = Draw(DrawSource.STOCK), NINE
+    elif why is Why.LAY_DOWN:
+        action, card = LayDown((RUN,)), NINE
+    elif why is Why.LAY_OFF:
+        action, card = LayOffCard(parse_cards("10H")[0], 0, 10), NINE
     else:
         action, card = Discard(QUEEN), QUEEN
-    meld = RUN if why is Why.TAKE_TO_COMPLETE else None
+    meld = RUN if why in (Why.TAKE_TO_COMPLETE, Why.LAY_OFF) else None
     shown: Card | None = None if why is Why.STOCK_PILE_EMPTY else card
     return Suggestion(action, Reason(why, shown, meld, points=(12, 4)))
 

@@ -14,7 +14,7 @@ from enum import Enum
 
 from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.engine.melds import Arrangement, Meld
 from game.engine.view import PlayerView
@@ -45,6 +45,11 @@ class Why(Enum):
     """Discard the card: it fits no meld and would cost ``points[0]``."""
     DISCARD_FOR_CHANCES = "discard_for_chances"
     """Discard the card: the rest of the hand has better chances."""
+    LAY_DOWN = "lay_down"
+    """Open table: lay the melds down; on the table they score nothing."""
+    LAY_OFF = "lay_off"
+    """Open table: lay the card off onto :attr:`Reason.meld` (as it stands); it scores nothing
+    there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +61,8 @@ class Reason:
     card: Card | None = None
     """The card the action moves (or the top discard left there), if any."""
     meld: Meld | None = None
-    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`)."""
+    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`) or is laid off onto
+    (:attr:`Why.LAY_OFF`)."""
     points: tuple[int, ...] = ()
     """The penalty points the reason names, in the order its kind documents."""
 
@@ -93,6 +99,10 @@ def reason_for(view: PlayerView, action: Action) -> Reason:
             return _why_stock(view)
         case Discard(card):
             return _why_discard(view, evaluator, card)
+        case LayDown():
+            return Reason(Why.LAY_DOWN)
+        case LayOffCard(card, meld):
+            return Reason(Why.LAY_OFF, card, view.table[meld].meld)
     raise ValueError(f"not an action: {action!r}")
 
 

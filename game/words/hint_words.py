@@ -7,7 +7,7 @@ reason as data; this module words it where the player's language is known.
 from __future__ import annotations
 
 from game.ai.hint import Suggestion, Why
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words
@@ -22,6 +22,10 @@ def action_words(action: Action, top: Card | None) -> str:
             return _("Draw from the stock")
         case Discard(card):
             return _("Discard the {card}").format(card=card_short(card))
+        case LayDown(melds):
+            return _("Lay down {melds}").format(melds=", ".join(meld_words(m) for m in melds))
+        case LayOffCard(card):
+            return _("Lay off the {card}").format(card=card_short(card))
     raise ValueError(f"no words for {action!r}")
 
 
@@ -65,4 +69,9 @@ def hint_line(suggestion: Suggestion) -> str:
             ).format(points=points[0])
         case Why.DISCARD_FOR_CHANCES:
             why = _("the rest of your hand has better chances to meld")
+        case Why.LAY_DOWN:
+            why = _("cards on the table score nothing")
+        case Why.LAY_OFF:
+            assert reason.meld is not None
+            why = _("it fits {meld} and scores nothing there").format(meld=meld_words(reason.meld))
     return _("{action}: {why}").format(action=action, why=why)

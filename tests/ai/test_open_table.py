@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.evaluation import Evaluator, lay_off_targets
+from game.ai.hint import suggest
 from game.ai.open_table import EAGER, lay_move
 from game.ai.registry import make_policy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
@@ -18,6 +19,7 @@ from game.engine.cards import parse_cards
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
 from game.engine.rules import RuleSet
+from game.words.hint_words import hint_line
 from tests.engine.match_tools import rig
 
 OPEN = RuleSet(players=2, table="open")
@@ -186,3 +188,15 @@ def test_every_level_plays_whole_matches_legally_and_uses_the_table(rules: RuleS
     for level in LEVELS:
         assert kinds[level, "LayDown"] > 0, level
     assert sum(kinds[level, "LayOffCard"] for level in LEVELS) > 0
+
+
+def test_the_hint_lays_down_and_lays_off_and_says_why() -> None:
+    match = queens_on_the_table(OPEN, "2H 3H 4H QS 9C 10D KC", "5D")
+    last = replace(match.view_for(0), last_turns=True)
+    down = suggest(last)
+    assert isinstance(down.action, LayDown) and last.is_legal(down.action)
+    assert hint_line(down) == "Lay down 2♥ 3♥ 4♥: cards on the table score nothing"
+    match.apply(down.action)
+    off = suggest(match.view_for(0))
+    assert off.action == LayOffCard(parse_cards("QS")[0], 0, 12)
+    assert hint_line(off) == "Lay off the Q♠: it fits Q♣ Q♦ Q♥ and scores nothing there"
