@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from game.ai.evaluation import Evaluator, legal_discards, table_melds, without
-from game.engine.actions import Action, Discard, LayDown, LayOffCard, Phase
+from game.engine.actions import Action, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
 from game.engine.melds import Meld
 from game.engine.open_table import laid_down, lay_off_spots
@@ -68,7 +68,7 @@ def lay_move(view: PlayerView, evaluator: Evaluator, play: TablePlay) -> Action 
     returned is legal in ``view``."""
     if not is_open(view) or view.phase is not Phase.DISCARD or not view.is_my_turn:
         return None
-    if _discard_goes_out(view):
+    if going_out_discard(view) is not None:
         return None  # the engine lays the rest down after the discard
     dumping = view.last_turns or empties_hand(view, evaluator)
     if dumping or _patience_over(view, play):
@@ -90,21 +90,32 @@ def laid_from(hand: Sequence[Card], action: LayDown | LayOffCard) -> list[Card]:
     return rest
 
 
-def _discard_goes_out(view: PlayerView) -> bool:
-    """True if a legal discard goes out as the hand stands: its rest is empty or melds
-    completely (with the contract, unless the seat has laid it down)."""
+def going_out_discard(view: PlayerView) -> Card | None:
+    """A legal discard that goes out as the hand stands (its rest is empty or melds
+    completely, with the contract unless the seat has laid it down), or ``None``."""
     contract = None if has_laid_down(view) else view.contract
     rules, wild = view.rules, view.wild_rank
-    for card in dict.fromkeys(view.hand):
+    for card in legal_discards(view):
         rest = without(view.hand, card)
-        if not view.is_legal(Discard(card)):
-            continue
         if not rest:
-            return True
+            return card
         found = contract_arrangement(rest, wild, rules, contract)
         if found is not None and found.is_complete:
-            return True
-    return False
+            return card
+    return None
+
+
+def last_turn_discard(view: PlayerView) -> Card | None:
+    """Open table, a last turn, once the seat has made its lay moves: what it discards. The
+    rest counts in full unless it melds completely (the seat then goes out), so a going-out
+    discard, else the dearest card it may discard. ``None`` in any other turn."""
+    if not (is_open(view) and view.last_turns and view.phase is Phase.DISCARD):
+        return None
+    legal = legal_discards(view)
+    if not legal:
+        return None
+    out = going_out_discard(view)
+    return out or max(legal, key=lambda card: view.rules.penalty(card, view.wild_rank))
 
 
 def empties_hand(view: PlayerView, evaluator: Evaluator) -> bool:

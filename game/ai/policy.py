@@ -20,8 +20,8 @@ import random
 from typing import Protocol
 
 from game.ai.evaluation import Evaluator, lay_off_targets, open_contract
-from game.ai.open_table import CAREFUL, TablePlay, is_open, lay_move
-from game.engine.actions import Action
+from game.ai.open_table import CAREFUL, TablePlay, is_open, last_turn_discard, lay_move
+from game.engine.actions import Action, Discard
 from game.engine.cards import Rank
 from game.engine.contracts import Contract
 from game.engine.melds import Meld
@@ -78,7 +78,12 @@ class EvaluatingPolicy:
         self._evaluators = EvaluatorCache()
 
     def lay_move(self, view: PlayerView) -> Action | None:
-        """The lay-down or lay-off to make before discarding (open table), or ``None``."""
+        """At the open table, the lay-down or lay-off to make before discarding, then in a
+        last turn the discard (what is left counts in full); ``None`` otherwise."""
         if not is_open(view):
             return None
-        return lay_move(view, self._evaluators.for_view(view), self.table_play)
+        move = lay_move(view, self._evaluators.for_view(view), self.table_play)
+        if move is not None:
+            return move
+        final = last_turn_discard(view)
+        return None if final is None else Discard(final)

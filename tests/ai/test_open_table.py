@@ -200,3 +200,18 @@ def test_the_hint_lays_down_and_lays_off_and_says_why() -> None:
     off = suggest(match.view_for(0))
     assert off.action == LayOffCard(parse_cards("QS")[0], 0, 12)
     assert hint_line(off) == "Lay off the Q♠: it fits Q♣ Q♦ Q♥ and scores nothing there"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_last_turn_lays_everything_it_can_then_throws_the_dearest_card(level: str) -> None:
+    match = queens_on_the_table(OPEN, "2H 3H 4H QS 9C 10D 5C", "KC")
+    policy = make_policy(level, random.Random(1))
+    while True:
+        view = replace(match.view_for(0), last_turns=True)
+        action = policy.choose(view)
+        assert view.is_legal(action)
+        if isinstance(action, Discard):
+            break
+        match.apply(action)
+    assert [placed.owner for placed in match.table] == [1, 0]
+    assert action == Discard(parse_cards("10D")[0])  # 10D and KC count 10: the first
