@@ -16,8 +16,10 @@ level weighs that:
   removal does not raise the hand's penalty (it is left over, or its meld holds without
   it) and, unless the hand empties this turn or it is a last turn, no wild.
 
-The evaluator of a seat at the open table (:func:`game.ai.evaluation.lay_off_targets`)
-counts a card that fits a meld on the table as melded, once the seat has laid down.
+In a last turn every level lays down and off all it can, then throws its dearest card
+(:func:`last_turn_discard`): what is left counts in full. The evaluator of a seat at the
+open table (:func:`game.ai.evaluation.lay_off_targets`) counts a card that fits a meld on
+the table as melded, once the seat has laid down.
 """
 
 from __future__ import annotations
