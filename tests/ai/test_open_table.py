@@ -175,8 +175,8 @@ EVERY_OPTION = RuleSet(
 )
 def test_every_level_plays_whole_matches_legally_and_uses_the_table(rules: RuleSet) -> None:
     kinds: Counter[tuple[str, str]] = Counter()
-    for seed in range(3):
-        seats = [LEVELS[(seed + i) % 4] for i in range(3)] if seed < 2 else ["hard"] * 3
+    seatings = (["easy", "greedy", "normal"], ["hard", "sampler", "collector"], ["hard"] * 3)
+    for seed, seats in enumerate(seatings):
         match = Match.new(rules, seed)
         policies = [make_policy(spec, random.Random(seed * 7 + i)) for i, spec in enumerate(seats)]
         while not match.is_over:
