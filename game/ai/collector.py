@@ -4,7 +4,8 @@ It hoards sets. It takes the discard pile's top card when that goes out, is wild
 lowers its penalty, or matches the rank of a natural card it holds; and it keeps
 the cards that share a rank with another of its cards, throwing the card whose
 going leaves the lowest penalty with a charge of :data:`PAIR_CHARGE` points for each
-card of its rank it would leave alone. It is not offered at the table, and no level
+card of its rank it would leave alone. At the open table it lays down and off as
+``normal`` does. It is not offered at the table, and no level
 is tuned against it alone.
 """
 
@@ -37,6 +38,9 @@ class CollectorPolicy(EvaluatingPolicy):
             matches = top is not None and top.rank is not None and ranks[top.rank] > 0
             takes = matches or discard_appeal(view, evaluator) is not Appeal.NONE
             return Draw(DrawSource.DISCARD if takes else DrawSource.STOCK)
+        move = self.lay_move(view)
+        if move is not None:
+            return move
         options = evaluator.discard_options(view.hand, legal_discards(view))
         if any(option.goes_out for option in options) or view.last_turns:
             return Discard(greedy_pick(options).card)

@@ -24,6 +24,7 @@ from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
 from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, Meld
+from game.engine.open_table import laid_down
 from game.engine.rules import RuleSet
 from game.engine.solver import (
     best_arrangement,
@@ -271,16 +272,30 @@ def dearest_first(item: tuple[int, Card]) -> int:
 
 def open_contract(view: PlayerView) -> Contract | None:
     """The contract this seat's going out must include: the round's, until someone has
-    gone out (no one else can then); ``None`` without contracts."""
+    gone out (no one else can then); ``None`` without contracts. At the open table the
+    round's until the seat has laid it down (its first lay-down, last turns included)."""
+    if view.rules.table == "open":
+        return None if laid_down(view.table, view.seat) else view.contract
     return None if view.last_turns else view.contract
 
 
 def lay_off_targets(view: PlayerView) -> tuple[Meld, ...]:
     """The melds this seat's hand will be scored against: those of who went out, when
-    the lay-off option is on and the round is in its last turns; otherwise none."""
+    the lay-off option is on and the round is in its last turns; otherwise none. At the
+    open table, every meld on the table once the seat has laid down (it may lay off): a
+    card that fits one is then as good as melded. (Before, the seat weighs the table only
+    to see whether it can empty its hand: with the table, each solver call costs about
+    three times as much.)"""
+    if view.rules.table == "open":
+        return table_melds(view) if laid_down(view.table, view.seat) else ()
     if view.rules.lay_off and view.last_turns:
         return view.went_out_melds
     return ()
+
+
+def table_melds(view: PlayerView) -> tuple[Meld, ...]:
+    """The melds on the table (open table), as they stand."""
+    return tuple(placed.meld for placed in view.table)
 
 
 @lru_cache(maxsize=16)
@@ -303,5 +318,5 @@ def unseen_cards(view: PlayerView) -> Counter[int]:
 
 
 def legal_discards(view: PlayerView) -> list[Card]:
-    """The cards this seat may discard now, as the engine's rules say."""
-    return [action.card for action in view.legal_actions() if isinstance(action, Discard)]
+    """The cards this seat may discard now, in hand order, as the engine's rules say."""
+    return [card for card in view.hand if view.is_legal(Discard(card))]

@@ -4,7 +4,8 @@ Draw: take the discard if it lets the seat go out, lowers its minimum penalty,
 or is a wild; otherwise draw from the stock. Discard: among discards that go
 out, the highest-scoring card; otherwise the card whose removal leaves the
 lowest penalty (ties: the one that keeps the round's contract cheapest, then the
-highest card); never a wild while a non-wild can go.
+highest card); never a wild while a non-wild can go. At the open table it lays down
+every meld and lays off every card it can before discarding.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from game.ai.evaluation import DiscardOption, Evaluator, legal_discards
+from game.ai.open_table import EAGER
 from game.ai.policy import EvaluatingPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.cards import Card
@@ -77,6 +79,7 @@ class GreedyPolicy(EvaluatingPolicy):
     """The greedy one-ply bot."""
 
     name = "greedy"
+    table_play = EAGER
 
     def choose(self, view: PlayerView) -> Action:
         evaluator = self._evaluators.for_view(view)
@@ -84,6 +87,9 @@ class GreedyPolicy(EvaluatingPolicy):
             return Draw(
                 DrawSource.DISCARD if self.wants_discard(view, evaluator) else DrawSource.STOCK
             )
+        move = self.lay_move(view)
+        if move is not None:
+            return move
         options = evaluator.discard_options(view.hand, legal_discards(view))
         return Discard(greedy_pick(options).card)
 

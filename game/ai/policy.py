@@ -7,9 +7,11 @@ per decision, for the action to take::
     action = policy.choose(view)        # view: the seat's PlayerView
 
 In the draw phase it returns a ``Draw`` (from the stock or the discard pile),
-in the discard phase a ``Discard``. The view is all it ever sees: no match
-object, no other hand, no stock order. A policy may keep caches between calls
-(they are only ever built from views), never anything else.
+in the discard phase a ``Discard`` — at the open table first any ``LayDown`` and
+``LayOffCard`` it makes (the seat stays in the discard phase after each). The view
+is all it ever sees: no match object, no other hand, no stock order. A policy may
+keep caches between calls (they are only ever built from views), never anything
+else.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import random
 from typing import Protocol
 
 from game.ai.evaluation import Evaluator, lay_off_targets, open_contract
-from game.engine.actions import Action
+from game.ai.open_table import CAREFUL, TablePlay, is_open, last_turn_discard, lay_move
+from game.engine.actions import Action, Discard
 from game.engine.cards import Rank
 from game.engine.contracts import Contract
 from game.engine.melds import Meld
@@ -33,7 +36,7 @@ class Policy(Protocol):
     """Short name shown at the table and in tournament reports."""
 
     def choose(self, view: PlayerView) -> Action:
-        """The action to take now; it must be one of ``view.legal_actions()``."""
+        """The action to take now; it must be legal (``view.is_legal(action)``)."""
         ...
 
 
@@ -63,10 +66,24 @@ class EvaluatorCache:
 
 
 class EvaluatingPolicy:
-    """Base of the built-in seats that weigh hands: an RNG and one evaluator per round."""
+    """Base of the built-in seats that weigh hands: an RNG, one evaluator per round and
+    how the seat plays the open table."""
 
     name = "evaluating"
+    table_play: TablePlay = CAREFUL
+    """What it lays down and lays off at the open table (:mod:`game.ai.open_table`)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
         self._evaluators = EvaluatorCache()
+
+    def lay_move(self, view: PlayerView) -> Action | None:
+        """At the open table, the lay-down or lay-off to make before discarding, then in a
+        last turn the discard (what is left counts in full); ``None`` otherwise."""
+        if not is_open(view):
+            return None
+        move = lay_move(view, self._evaluators.for_view(view), self.table_play)
+        if move is not None:
+            return move
+        final = last_turn_discard(view)
+        return None if final is None else Discard(final)

@@ -36,6 +36,9 @@ class SamplerPolicy(EvaluatingPolicy):
         if view.phase is Phase.DRAW:
             takes = self._takes_discard(view, evaluator, draws)
             return Draw(DrawSource.DISCARD if takes else DrawSource.STOCK)
+        move = self.lay_move(view)
+        if move is not None:
+            return move
         options = evaluator.discard_options(view.hand, legal_discards(view))
         if any(option.goes_out for option in options) or not draws:
             return Discard(greedy_pick(options).card)

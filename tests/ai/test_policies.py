@@ -71,6 +71,18 @@ OPTION_SETS = [
         RuleSet(players=3, schedule="short", table="open", contracts=True, jokers=2),
         id="open-table-contracts",
     ),
+    pytest.param(
+        RuleSet(
+            players=4,
+            schedule="short",
+            table="open",
+            contracts=True,
+            lay_off="all",
+            free_jokers=True,
+            jokers=2,
+        ),
+        id="open-table-every-option",
+    ),
 ]
 
 
@@ -93,7 +105,7 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
     while not match.is_over and match.round_index < max_rounds:
         seat = match.current_seat
         action = policies[seat].choose(match.view_for(seat))
-        assert action in match.legal_actions(), f"{seats[seat]} chose illegal {action}"
+        assert match.is_legal(action), f"{seats[seat]} chose illegal {action}"
         match.apply(action)
     return match
 

@@ -17,7 +17,7 @@ sent; :meth:`Script.assert_done` checks at the end that every expected one came.
 >>> script.expect(DecideRequest, seat=seat)
 >>> controller = SeatsController({seat: "greedy"}, 1, transport=script)
 >>> controller.ask(match.view_for(seat))
->>> controller.decision(match.view_for(seat)) in match.legal_actions()
+>>> match.is_legal(controller.decision(match.view_for(seat)))
 True
 >>> script.assert_done()
 """
