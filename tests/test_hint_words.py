@@ -64,19 +64,17 @@ def test_english_lines() -> None:
 
 def test_lay_moves_are_worded_with_the_meld_and_whose_it_is() -> None:
     assert hint_line(_suggestion(Why.LAY_OFF)) == (
-        "Lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥: in your hand it would cost 10 points;"
-        " there it counts 0"
+        "Lay the 10♥ off onto Left's meld 7♥ 8♥ 9♥: 10 points in your hand, 0 there"
     )
     renamed = Seating(names=("Ada", "Bob", "Cy"))
     assert hint_line(_suggestion(Why.LAY_OFF), renamed.name).startswith(
         "Lay the 10♥ off onto Ada's meld 7♥ 8♥ 9♥:"
     )
     assert hint_line(_suggestion(Why.LAY_DOWN)) == (
-        "Lay down 7♥ 8♥ 9♥: in your hand these cards would cost 24 points;"
-        " on the table they count 0"
+        "Lay down 7♥ 8♥ 9♥: 24 points in your hand, 0 on the table"
     )
     assert hint_line(_suggestion(Why.LAY_DOWN_CONTRACT)).startswith(
-        "Lay down 7♥ 8♥ 9♥: they are this round's contract"
+        "Lay down 7♥ 8♥ 9♥: this round's contract"
     )
     table = (TableMeld(0, RUN), TableMeld(2, RUN))
     assert action_words(LayOffCard(TEN, 0, 10), None, table, Seating().name) == (

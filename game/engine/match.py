@@ -1097,8 +1097,8 @@ class Match:
         if self._rules.table == "open":
             if self._hands[seat]:
                 raise ValueError("at the open table, who went out holds no card")
-            laid = [placed.meld for placed in self._table if placed.owner == seat]
-            if list(arrangement.melds) != laid[len(laid) - len(arrangement.melds) :]:
+            laid = [m.melds for m in self._log if m.kind is MoveKind.LAID_DOWN and m.seat == seat]
+            if arrangement.melds and (not laid or arrangement.melds != laid[-1]):
                 raise ValueError("went_out.arrangement must be the last melds the seat laid down")
         else:
             check_went_out(

@@ -109,16 +109,16 @@ def hint_line(suggestion: Suggestion, name: SeatName | None = None) -> str:
             why = _("the rest of your hand has better chances to meld")
         case Why.LAY_DOWN:
             why = ngettext(
-                "in your hand these cards would cost {points} point; on the table they count 0",
-                "in your hand these cards would cost {points} points; on the table they count 0",
+                "{points} point in your hand, 0 on the table",
+                "{points} points in your hand, 0 on the table",
                 points[0],
             ).format(points=points[0])
         case Why.LAY_DOWN_CONTRACT:
-            why = _("they are this round's contract; then you may add cards to any meld")
+            why = _("this round's contract")
         case Why.LAY_OFF:
             why = ngettext(
-                "in your hand it would cost {points} point; there it counts 0",
-                "in your hand it would cost {points} points; there it counts 0",
+                "{points} point in your hand, 0 there",
+                "{points} points in your hand, 0 there",
                 points[0],
             ).format(points=points[0])
     return _("{action}: {why}").format(action=action, why=why)

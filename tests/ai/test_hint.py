@@ -100,10 +100,7 @@ def test_at_the_open_table_a_lay_down_and_a_lay_off_are_suggested_with_reasons(
     hint = suggest(match.view_for(0))
     assert hint.action == chosen[0] and hint.reason.why is Why.LAY_DOWN
     assert hint.reason.points == (24,)
-    assert hint_line(hint) == (
-        "Lay down 7♥ 8♥ 9♥: in your hand these cards would cost 24 points;"
-        " on the table they count 0"
-    )
+    assert hint_line(hint) == ("Lay down 7♥ 8♥ 9♥: 24 points in your hand, 0 on the table")
     match.apply(chosen[0])
     ten = next(card for card in match.hands[0] if card.pretty() == "10♥")
     chosen[0] = LayOffCard(ten, 0, 10)
@@ -113,8 +110,7 @@ def test_at_the_open_table_a_lay_down_and_a_lay_off_are_suggested_with_reasons(
         Why.LAY_OFF, ten, match.table[0].meld, points=(10,), owner=0, players=2
     )
     assert hint_line(hint) == (
-        "Lay the 10♥ off onto your meld 7♥ 8♥ 9♥: in your hand it would cost 10 points;"
-        " there it counts 0"
+        "Lay the 10♥ off onto your meld 7♥ 8♥ 9♥: 10 points in your hand, 0 there"
     )
 
 
@@ -133,7 +129,7 @@ def test_under_contracts_the_first_lay_down_is_the_contract(
     monkeypatch.setattr(HardPolicy, "choose", lambda _self, _view: contract)
     hint = suggest(match.view_for(0))
     assert hint.reason.why is Why.LAY_DOWN_CONTRACT
-    assert "they are this round's contract" in hint_line(hint)
+    assert "this round's contract" in hint_line(hint)
 
 
 def test_at_the_open_table_a_last_discard_counts_the_rest_in_full() -> None:

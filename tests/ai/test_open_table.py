@@ -195,15 +195,12 @@ def test_the_hint_lays_down_and_lays_off_and_says_why() -> None:
     last = replace(match.view_for(0), last_turns=True)
     down = suggest(last)
     assert isinstance(down.action, LayDown) and last.is_legal(down.action)
-    assert hint_line(down) == (
-        "Lay down 2♥ 3♥ 4♥: in your hand these cards would cost 9 points; on the table they count 0"
-    )
+    assert hint_line(down) == ("Lay down 2♥ 3♥ 4♥: 9 points in your hand, 0 on the table")
     match.apply(down.action)
     off = suggest(match.view_for(0))
     assert off.action == LayOffCard(parse_cards("QS")[0], 0, 12)
     assert hint_line(off) == (
-        "Lay the Q♠ off onto Top's meld Q♣ Q♦ Q♥: in your hand it would cost 10 points; "
-        "there it counts 0"
+        "Lay the Q♠ off onto Top's meld Q♣ Q♦ Q♥: 10 points in your hand, 0 there"
     )
 
 

@@ -347,6 +347,27 @@ def test_lay_offs_name_the_meld_and_its_owner_in_the_score() -> None:
     assert scored.penalties[1] == 0
 
 
+def test_the_melds_of_who_went_out_grow_in_the_last_turns_and_the_match_saves() -> None:
+    """Found by the soak: a save whose going-out melds were laid off onto afterwards read
+    back as corrupt (it compared the melds as they stand with the melds as laid down)."""
+    match = rig(
+        OPEN, ["5H 5D 5C 5S", "7C 7D 7S 5D", "4H 8D JC 2S"], stock_top="KS 2H", round_index=1
+    )
+    match.apply(STOCK)
+    match.apply(Discard(held(match, 0, "KS")[0]))  # 5 5 5 5 laid down for seat 0: out
+    assert match.went_out == 0
+    match.apply(STOCK)
+    lay_down(match, 1, "7C 7D 7S")
+    match.apply(LayOffCard(held(match, 1, "5D")[0], 0, 5))
+    assert len(match.table[0].meld.cards) == 5
+    document = json.loads(json.dumps(match.to_json()))
+    assert Match.from_json(document, verify=False) == match
+    shown = document["state"]["went_out"]["arrangement"]["melds"][0]
+    shown["cards"], shown["positions"] = shown["cards"][:3], shown["positions"][:3]
+    with pytest.raises(ValueError, match="the last melds the seat laid down"):
+        Match.from_json(document, verify=False)
+
+
 # -- the option's neighbours -----------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pygame
 
 from game.ai.hint import Reason, Suggestion, Why
-from game.engine.actions import Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Suit, parse_cards
 from game.engine.events import Event, MatchOver, RoundScored
 from game.engine.legality import Refusal
@@ -181,13 +181,23 @@ class Tour:
         card = table.match.hands[0][0]
         run = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)
         for why in Why:
-            if why.name.startswith("DISCARD"):
-                action: Draw | Discard = Discard(card)
+            action: Action
+            if why is Why.LAY_OFF:
+                ten = parse_cards("10H")[0]
+                players = table.match.players
+                action = LayOffCard(ten, 0, 10)
+                reason = Reason(why, ten, run, (118,), owner=players - 1, players=players)
+            elif why.name.startswith("LAY_DOWN"):
+                action, reason = LayDown((run,)), Reason(why, melds=(run,), points=(118,))
             else:
-                stock = why.name.startswith("STOCK")
-                action = Draw(DrawSource.STOCK if stock else DrawSource.DISCARD)
-            meld = run if why is Why.TAKE_TO_COMPLETE else None
-            reason = Reason(why, card if isinstance(action, Discard) else top, meld, (118, 96))
+                if why.name.startswith("DISCARD"):
+                    action = Discard(card)
+                else:
+                    stock = why.name.startswith("STOCK")
+                    action = Draw(DrawSource.STOCK if stock else DrawSource.DISCARD)
+                meld = run if why is Why.TAKE_TO_COMPLETE else None
+                shown = card if isinstance(action, Discard) else top
+                reason = Reason(why, shown, meld, (118, 96))
             line = _("Hint: {reason}").format(reason=hint_line(Suggestion(action, reason)))
             table.notice = TimedText(line, 5.0)
             self.look(f"table, hint {why.name}")
