@@ -380,8 +380,8 @@ def _build() -> tuple[RuleOption, ...]:
                     "open",
                     _("Open"),
                     _(
-                        "After drawing, lay melds down and add cards to any meld on the table; "
-                        "cards still in your hand at the end count in full."
+                        "Lay melds down and add to any meld during your turn; cards left in "
+                        "hand count in full."
                     ),
                 ),
             ),
