@@ -210,9 +210,10 @@ class Profile:
             aside = self.path(f"{name}.{reason}-{stamp}-{number}")
         return aside
 
-    def set_aside(self, name: str, reason: str, why: str) -> None:
+    def set_aside(self, name: str, reason: str, why: str, companions: tuple[str, ...] = ()) -> None:
         """Move the file ``name`` aside (its new name says ``reason`` and when) and tell the
-        player ``why`` it could not be used."""
+        player ``why`` it could not be used. Each of ``companions`` (suffixes: a database's
+        ``-wal`` and ``-shm``) that is there moves with it, under the same new name."""
         self.flush()
         self._stamps.pop(name, None)
         aside = self._aside_name(name, reason)
@@ -221,6 +222,9 @@ class Profile:
             kept = _("it was kept as {name}").format(name=shown(aside.name))
         except OSError as error:
             kept = _("it could not be moved aside ({error})").format(error=error.strerror or error)
+        for suffix in companions:
+            with contextlib.suppress(OSError):
+                os.replace(self.path(name + suffix), aside.with_name(aside.name + suffix))
         notice = _("{file} could not be used: {why}; {kept}. Starting afresh.")
         self._notify(notice, file=name, why=why, kept=kept)
 

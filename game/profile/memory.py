@@ -1,4 +1,5 @@
-"""What the game remembers between sessions: settings, the match in progress, statistics.
+"""What the game remembers between sessions: settings, the match in progress, statistics, and
+the history of ended matches.
 
 A thin layer over the :class:`~game.profile.folder.Profile`: it knows which file holds
 what and how each is read. Nothing here raises for a bad file or a folder that
@@ -11,7 +12,9 @@ from game.ai.registry import policy_factory
 from game.profile import player_stats as stats
 from game.profile import saved_match, settings
 from game.profile.folder import Profile
-from game.profile.player_stats import MatchResult, Stats, level_key, result_from
+from game.profile.history import History
+from game.profile.kept_match import KeptMatch
+from game.profile.player_stats import MatchResult, Stats
 from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 
@@ -20,15 +23,32 @@ STATS_FILE = "stats.json"
 
 
 class Memory:
-    """The profile's settings, saved match and statistics."""
+    """The profile's settings, saved match, statistics and history."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         profile.sweep()
         loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json, settings.UPGRADES)
         self.settings = loaded if loaded is not None else Settings()
+        self.history = History(profile)
         counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json, stats.UPGRADES)
-        self.stats = counted if counted is not None else Stats()
+        self.stats = counted if counted is not None else self._recounted()
+
+    def _recounted(self) -> Stats:
+        """The statistics counted afresh from the history (``stats.json`` is missing or was set
+        aside), and written if the history had any of the player's matches."""
+        recounted = self.history.stats()
+        if recounted.overall.played:
+            self.profile.write(STATS_FILE, recounted.to_json())
+        return recounted
+
+    def keep(self, kept: KeptMatch) -> int:
+        """An ended match goes into the history (and, if it was the player's, into the
+        statistics); its number in the history (0 if it could not be kept)."""
+        number = self.history.add(kept)
+        if not kept.summary.autoplay:
+            self.record(kept.summary.result())
+        return number
 
     def record(self, result: MatchResult) -> None:
         """Count a match the player finished or gave up."""
@@ -36,25 +56,16 @@ class Memory:
         self.profile.write(STATS_FILE, self.stats.to_json())
 
     def reset_stats(self) -> None:
-        """Start counting from nothing."""
+        """Start counting from nothing (the history keeps its matches)."""
         self.stats = Stats()
+        self.history.start_counting()
         self.profile.write(STATS_FILE, self.stats.to_json())
 
     def abandon_match(self, saved: SavedMatch) -> None:
         """The player starts afresh: ``saved`` (the match in the profile) counts as abandoned
         if it was theirs, then goes."""
         if 0 not in saved.policies:
-            match = saved.match
-            self.record(
-                result_from(
-                    level_key(saved.policies, saved.match.players),
-                    match.totals,
-                    (),
-                    match.round_scores,
-                    saved.went_out,
-                    abandoned=True,
-                )
-            )
+            self.keep(KeptMatch.of(saved.match, saved.names, saved.policies))
         self.forget_match()
 
     def save_settings(self, chosen: Settings) -> None:

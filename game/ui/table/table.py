@@ -26,7 +26,7 @@ from game.engine.match import Match
 from game.engine.solver import best_arrangement, min_penalty_after_discard
 from game.engine.view import PlayerView
 from game.i18n import N_, _, language
-from game.profile.player_stats import level_key, result_from
+from game.profile.kept_match import KeptMatch
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.art import card_height
@@ -146,6 +146,8 @@ class TableScene(Scene):
         self._hurry_key = False
         """True while you hold :data:`HURRY_KEY` down."""
         self.went_out = 0 if saved is None else saved.went_out
+        self.kept_as = 0
+        """The match's number in the history once it is over and kept (0 before)."""
         """Rounds of this match you went out in (for the statistics)."""
         self.hint: Suggestion | None = None
         self.notice: TimedText | None = None
@@ -445,19 +447,15 @@ class TableScene(Scene):
         )
         self.playback.extend(events)
         self._save()
-        if self.match.is_over and self.setup.human:
-            self._count_result()
+        if self.match.is_over:
+            self._keep()
 
-    def _count_result(self) -> None:
-        match = self.match
-        result = result_from(
-            level_key(self.setup.policies, self.setup.rules.players),
-            match.totals,
-            match.winners,
-            match.round_scores,
-            self.went_out,
-        )
-        self.context.memory.record(result)
+    def _keep(self) -> None:
+        """The match is over: into the history (autoplay marked) and, if it was yours, the
+        statistics."""
+        setup = self.setup
+        kept = KeptMatch.of(self.match.copy(), setup.names, setup.policies)
+        self.kept_as = self.context.memory.keep(kept)
 
     def _save(self) -> None:
         """Keep the match as it now stands in the profile (none once it is over).
