@@ -46,7 +46,7 @@ def test_a_write_soon_that_fails_is_told_once_and_the_game_goes_on(
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(profile_module, "_write_atomically", full)
+    monkeypatch.setattr(profile_module, "write_atomically", full)
     profile = Profile(tmp_path)
     for count in range(3):
         profile.write_soon("match.json", {"format": 1, "count": count})

@@ -146,7 +146,7 @@ class Profile:
         self._keep_if_replaced(name)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _write_atomically(self.path(name), _dumps(data))
+            write_atomically(self.path(name), _dumps(data))
             self._stamp(name)
         except Exception as error:  # a full disk, a folder gone, a name the system refuses
             if not self._write_failed:
@@ -242,7 +242,7 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def _write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path``, sync it, then move it over ``path``."""
     handle, temporary = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.name}.", suffix=TEMPORARY_SUFFIX

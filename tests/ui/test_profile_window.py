@@ -90,7 +90,7 @@ def test_a_full_disk_during_a_match_is_said_once_and_the_last_save_stays(
         def full(path: Path, text: str) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
 
-        monkeypatch.setattr(profile_module, "_write_atomically", full)
+        monkeypatch.setattr(profile_module, "write_atomically", full)
         play(app, table, actions=12)
         app.memory.profile.flush()
         assert len(recorded.ever) == 1 and "No space left" in recorded.ever[0]
