@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,7 @@ from game.engine.melds import Meld
 from game.engine.open_table import TableMeld
 from game.engine.view import PlayerView
 from game.files import UnreadableFile, read_text_file
+from game.profile.kept_match import ReviewFigures
 
 PROGRAM = "python -m game.review"
 NO_LOSS = 1e-9
@@ -163,6 +165,31 @@ class Reviewer:
         else:
             played_expected = judge.expected(view, played) * multiplier
         return Judgement(best, played_expected, best_expected)
+
+
+class ReviewStopped(Exception):
+    """A :class:`StoppableReviewer` was told to stop: the review is left unfinished."""
+
+
+class StoppableReviewer(Reviewer):
+    """A reviewer that raises :class:`ReviewStopped` at its next decision once ``stop`` is
+    set (a review under way on a thread would otherwise run on to its end, holding the
+    interpreter)."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        super().__init__()
+        self._stop = stop
+
+    def judge(self, view: PlayerView, played: Action, rng: random.Random) -> Judgement:
+        if self._stop.is_set():
+            raise ReviewStopped
+        return super().judge(view, played, rng)
+
+
+def review_figures(decisions: Sequence[Decision]) -> ReviewFigures:
+    """What the history keeps of a review: the decisions priced and their losses added up."""
+    priced = [decision for decision in decisions if decision.priced]
+    return ReviewFigures(len(priced), sum(decision.loss for decision in priced))
 
 
 def review(

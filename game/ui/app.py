@@ -17,6 +17,7 @@ from game.i18n import _
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.resources import PieceKind, missing_pieces
+from game.sim.review_backlog import ReviewBacklog
 from game.ui.command_line import LaunchOptions, parse_options, run_profile
 from game.ui.kit.art import CardArt, check_card_files
 from game.ui.kit.pieces import PieceNotices, load_piece
@@ -73,6 +74,7 @@ class App:
         """True once Ctrl+C in a terminal ended :meth:`run`."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
+        self._reviews = ReviewBacklog(self._memory.history)
         kept = self._options.kept(self._memory.settings)
         if kept != self._memory.settings:
             self._memory.save_settings(kept)
@@ -121,6 +123,10 @@ class App:
     @property
     def memory(self) -> Memory:
         return self._memory
+
+    @property
+    def reviews(self) -> ReviewBacklog:
+        return self._reviews
 
     def system_language(self) -> str:
         return i18n.system_language(preferred_locales())
@@ -238,6 +244,7 @@ class App:
                     self.stack.repaint()
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
+        self._reviews.collect()
         self._update_toast(min(dt, MAX_DT))
         if self.running:
             changed = self._draw(self._screen)
@@ -269,6 +276,8 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        self._reviews.close()
+        self._memory.history.close()
         self._memory.profile.flush()  # the last save is on disk before the window goes
         pygame.quit()
 

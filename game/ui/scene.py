@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from game.profile.memory import Memory
+from game.sim.review_backlog import ReviewBacklog
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.art import CardArt
 from game.ui.kit.sound import Sounds
@@ -47,6 +48,11 @@ class SceneContext(Protocol):
     @property
     def memory(self) -> Memory:
         """The profile: settings, the saved match."""
+        ...
+
+    @property
+    def reviews(self) -> ReviewBacklog:
+        """The reviews of kept matches still to work out (their figures go to the history)."""
         ...
 
     def system_language(self) -> str:

@@ -8,7 +8,6 @@ never waits for it; until it is ready the screen says so.
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -16,13 +15,11 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 
 from game.ai.hint import Suggestion
-from game.engine.actions import Action
 from game.engine.cards import Card, wild_rank_for
 from game.engine.contracts import contract_for
 from game.engine.match import Match
-from game.engine.view import PlayerView
 from game.i18n import N_, _, decimal
-from game.sim.review import Decision, Judgement, Reviewer, costliest, review
+from game.sim.review import Decision, StoppableReviewer, costliest, review
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
@@ -34,23 +31,6 @@ from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import action_words, by_place, hint_line
 from game.words.rules_text import contract_words
 from game.words.table_words import Seating
-
-
-class _Left(Exception):
-    """The review's screen was left: its work stops."""
-
-
-class _StoppableReviewer(Reviewer):
-    """A reviewer that stops at the next decision once ``stop`` is set."""
-
-    def __init__(self, stop: threading.Event) -> None:
-        super().__init__()
-        self._stop = stop
-
-    def judge(self, view: PlayerView, played: Action, rng: random.Random) -> Judgement:
-        if self._stop.is_set():
-            raise _Left
-        return super().judge(view, played, rng)
 
 
 class ReviewScene(Scene):
@@ -77,7 +57,7 @@ class ReviewScene(Scene):
             match.copy(),
             0,
             round_number=round_number,
-            reviewer=_StoppableReviewer(self._left),
+            reviewer=StoppableReviewer(self._left),
         )
         self.decisions: list[Decision] | None = None
         self.costly: set[int] = set()

@@ -456,6 +456,8 @@ class TableScene(Scene):
         setup = self.setup
         kept = KeptMatch.of(self.match.copy(), setup.names, setup.policies)
         self.kept_as = self.context.memory.keep(kept)
+        if self.kept_as and setup.human:
+            self.context.reviews.add(self.kept_as, kept.match)
 
     def _save(self) -> None:
         """Keep the match as it now stands in the profile (none once it is over).
