@@ -7,7 +7,7 @@ nothing about the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -70,6 +70,18 @@ class CardStage:
         self.revealed = set()
         self.lifted = {}
         self.gap = None
+
+    def rest(self, shown: ShownTable, revealed: Iterable[int] = ()) -> None:
+        """Show ``shown`` afresh, every card at rest in its place: the hand of the seat that
+        went out face up, and those of the ``revealed`` seats."""
+        self.shown = shown
+        self.new_round()
+        self.revealed.update(revealed)
+        if shown.went_out is not None:
+            self.revealed.add(shown.went_out)
+        table = [card for placed in shown.table for card in placed.meld.cards]
+        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:], *table]:
+            self.sprites[card] = CardSprite(card, self.pose_for(card))
 
     def at_stock(self, card: Card) -> CardSprite:
         """A face-down sprite for ``card`` on top of the stock."""
