@@ -4,8 +4,10 @@ the live table); the review's verdict beside your decisions, its figures handed 
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -341,3 +343,52 @@ def test_autoplay_names_the_bottom_seat_as_the_autoplay_table_does(app: App) -> 
     picture = scene.picture()
     assert picture.you_label == "Bottom · Easy"
     assert not any(line.startswith("You ") for line in picture.log)
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "it", "en"])
+def test_every_word_fits_at_the_smallest_window(kept: KeptMatch, language: str) -> None:
+    app = make_app(mute=True, ai_process=False, size=(800, 600), language=language)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        wait_until(app, lambda: scene.decisions is not None)
+        costly = max((scene.decisions or {}).values(), key=lambda decision: decision.loss)
+        scene.go_to(costly.action_index + 1)
+        press(app, pygame.K_h)
+        drawn = app_texts(app)
+        assert len(drawn) > 20
+        assert [text.message for text in drawn if text.shown != text.message] == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (2560, 1440)])
+def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int, int]) -> None:
+    """Mid-round at your costliest discard of the later rounds, the verdict shown, then every hand (saved into
+    ``$THREE_THIRTEEN_SHOTS`` when set); the verdict's plate and the controls clear of your
+    hand and of each other."""
+    app = make_app(mute=True, ai_process=False, size=size)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        wait_until(app, lambda: scene.decisions is not None)
+        decisions = (scene.decisions or {}).values()
+        discards = [d for d in decisions if isinstance(d.played, Discard) and d.round >= 5]
+        costly = max(discards, key=lambda decision: decision.loss)
+        scene.go_to(costly.action_index + 1)
+        drawn = app_texts(app)
+        best = next(text.rect for text in drawn if text.message.startswith("The hard AI: "))
+        hand = [rect_of(scene.stage.sprites[card]) for card in scene.shown.hands[0]]
+        controls = [b.rect for b in scene.buttons] + [scene.slider.rect, scene.where_rect]
+        assert best.collidelist(hand) == -1 and best.collidelist(controls) == -1
+        folder = os.environ.get("THREE_THIRTEEN_SHOTS")
+        tag = f"{size[0]}x{size[1]}"
+        if folder:
+            pygame.image.save(app.screen, str(Path(folder) / f"replay-{tag}.png"))
+        press(app, pygame.K_h)
+        app.draw()
+        if folder:
+            pygame.image.save(app.screen, str(Path(folder) / f"replay-all-hands-{tag}.png"))
+        assert face_up_elsewhere(scene) == {True}
+    finally:
+        app.close()
