@@ -25,6 +25,7 @@ from game.ui.screens.verdict import verdict
 from game.ui.table.match_setup import MatchSetup
 from game.ui.table.stage import rect_of
 from game.ui.table.table import TableScene
+from game.words.card_words import card_short
 from tests.test_review import played_out
 from tests.ui.driver import FRAME, click, drag, key, make_app, wait_until
 from tests.ui.test_every_player_shown import resize
@@ -187,8 +188,12 @@ def test_the_toggle_shows_every_hand(app: App, replay: ReplayScene) -> None:
     press(app, pygame.K_RIGHT, 6)
     assert replay.shown.went_out is None, "(the hand of a seat gone out is shown, as at play)"
     assert face_up_elsewhere(replay) == {False}
+    assert not [line for line in drawn_texts(app) if line.startswith("Holds ")]
     press(app, pygame.K_h)
     assert face_up_elsewhere(replay) == {True}
+    holds = {line for line in drawn_texts(app) if line.startswith("Holds ")}
+    others = replay.shown.hands[1:]
+    assert holds == {f"Holds {' '.join(card_short(card) for card in hand)}" for hand in others}
     press(app, pygame.K_RIGHT)
     assert face_up_elsewhere(replay) == {True}, "they stay shown while stepping"
     click(button(replay, "Hide the hands").center)
@@ -207,6 +212,7 @@ def test_the_live_table_never_shows_the_other_hands(app: App) -> None:
         app.step(FRAME)
         if table.shown.phase is not None and not table.busy:
             assert face_up_elsewhere(table) == {False}
+            assert not table.picture().every_hand
 
 
 def test_the_verdict_stands_beside_your_decision(
@@ -364,9 +370,9 @@ def test_every_word_fits_at_the_smallest_window(kept: KeptMatch, language: str) 
 
 @pytest.mark.parametrize("size", [(1280, 800), (2560, 1440)])
 def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int, int]) -> None:
-    """Mid-round at your costliest discard of the later rounds, the verdict shown, then every hand (saved into
-    ``$THREE_THIRTEEN_SHOTS`` when set); the verdict's plate and the controls clear of your
-    hand and of each other."""
+    """Mid-round at your costliest discard of the later rounds, the verdict shown, then every
+    hand (saved into ``$THREE_THIRTEEN_SHOTS`` when set); the verdict's plate and the
+    controls clear of your hand and of each other."""
     app = make_app(mute=True, ai_process=False, size=size)
     try:
         scene = ReplayScene(app, kept)

@@ -275,6 +275,7 @@ class ReplayScene(Scene):
             log=self.log,
             log_rect=self.log_panel.rect,
             log_back=self.log_panel.back,
+            every_hand=self.every_hand,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -94,6 +94,9 @@ class TablePicture:
     """How many lines the log is scrolled back from the newest."""
     picked: frozenset[Card] = frozenset()
     """The cards of your hand picked to lay down (the open table)."""
+    every_hand: bool = False
+    """True to name each opponent's cards on its plate (a replay of a finished match shows
+    every hand; the table at play never does)."""
 
 
 class RestingLayer:
@@ -560,11 +563,24 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
     if shown.known[seat]:
         taken = " ".join(card_short(card) for card in shown.known[seat])
         lines.append((_("Took {cards}").format(cards=taken), INK, False))
+    if picture.every_hand and shown.hands[seat]:
+        lines += [(words, INK, False) for words in _holds_lines(shown.hands[seat])]
     if seat == shown.dealer:
         lines.append((_("Dealer"), MUTED, False))
     if active and picture.thinking == seat:
         lines.append((_("thinking…"), GOLD, False))
     return lines
+
+
+HELD_PER_LINE = 6
+"""How many cards a plate names on one line (a shown hand)."""
+
+
+def _holds_lines(hand: list[Card]) -> list[str]:
+    """``Holds 5♥ 4♠ J♦ …``, broken after every :data:`HELD_PER_LINE` cards."""
+    names = [card_short(card) for card in hand]
+    rows = [" ".join(names[i : i + HELD_PER_LINE]) for i in range(0, len(names), HELD_PER_LINE)]
+    return [_("Holds {cards}").format(cards=rows[0]), *rows[1:]]
 
 
 def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
