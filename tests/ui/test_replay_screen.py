@@ -398,3 +398,17 @@ def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int
         assert face_up_elsewhere(scene) == {True}
     finally:
         app.close()
+
+
+def test_a_frame_drawn_in_part_is_the_frame_drawn_whole(app: App, replay: ReplayScene) -> None:
+    """Stepping redraws only what changed (the verdict's plate, the slider and the line over
+    the table included), and the window then holds what a whole frame shows."""
+    wait_until(app, lambda: replay.decisions is not None)
+    for code, times in ((pygame.K_PAGEDOWN, 2), (pygame.K_RIGHT, 9), (pygame.K_h, 1)):
+        for _ in range(times):
+            key(code)
+            app.step(FRAME)
+            app.step(FRAME)
+            in_part = pygame.image.tobytes(app.screen, "RGB")
+            app.draw()
+            assert pygame.image.tobytes(app.screen, "RGB") == in_part

@@ -83,15 +83,19 @@ class StageSlider:
         done = pygame.Rect(bar.left, bar.top, round(bar.width * min(at, count) / count), bar.height)
         pygame.draw.rect(surface, GOLD, done, border_radius=radius)
         notch = max(6, round(size * 0.6))
+        painted = [self.rect.copy()]
         for stage, label in enumerate(self.labels):
             part = self.stretch(stage)
             tick = pygame.Rect(part.left, bar.centery - notch // 2, max(1, size // 8), notch)
             pygame.draw.rect(surface, INK, tick)
             colour = GOLD if stage == current else MUTED
             box = pygame.Rect(part.left, bar.bottom + notch // 2, part.width, size * 2)
-            text.blit(surface, label, size, colour, stage == current, box=box, midtop=box.midtop)
+            bold = stage == current
+            painted.append(
+                text.blit(surface, label, size, colour, bold, box=box, midtop=box.midtop)
+            )
         knob = (round(bar.left + bar.width * min(at, count) / count), bar.centery)
         knob_radius = max(5, round(size * 0.55))
-        pygame.draw.circle(surface, GOLD, knob, knob_radius)
+        painted.append(pygame.draw.circle(surface, GOLD, knob, knob_radius))
         pygame.draw.circle(surface, PANEL, knob, knob_radius, max(1, knob_radius // 4))
-        return self.rect.copy()
+        return painted[0].unionall(painted[1:])

@@ -279,26 +279,40 @@ class ReplayScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        text = self.context.text
-        paint_table(self.picture(), surface, self.context.art, text, self.resting)
-        self._draw_verdict(surface)
-        size = self.layout.text_size
-        where = self.where_rect
-        text.blit(surface, self.where_line(), size, INK, True, box=where, center=where.center)
-        self.slider.draw(surface, text, size, self.steps.fraction(self.position))
+        context = self.context
+        paint_table(
+            self.picture(), surface, context.art, context.text, self.resting, False, self._over
+        )
 
-    def _draw_verdict(self, surface: pygame.Surface) -> None:
+    def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        context = self.context
+        changed = paint_table(
+            self.picture(), surface, context.art, context.text, self.resting, True, self._over
+        )
+        return [surface.get_rect()] if changed is None else changed
+
+    def _over(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """What the replay paints over the table: the verdict, where you are, the slider
+        (returns where)."""
+        text, size, where = self.context.text, self.layout.text_size, self.where_rect
+        painted = self._draw_verdict(surface)
+        line = self.where_line()
+        painted.append(text.blit(surface, line, size, INK, True, box=where, center=where.center))
+        painted.append(self.slider.draw(surface, text, size, self.steps.fraction(self.position)))
+        return painted
+
+    def _draw_verdict(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The verdict on a plate in the message lines between the piles and the buttons
-        (or, until the review is done, a line that says it is under way)."""
+        (or, until the review is done, a line that says it is under way); returns where."""
         layout, text = self.layout, self.context.text
         size, band = layout.text_size, layout.message_band
         if self.decisions is None:
             words = _("Reviewing your decisions…")
-            text.blit(surface, words, size, MUTED, box=band, center=layout.message_center(1))
-            return
+            at = layout.message_center(1)
+            return [text.blit(surface, words, size, MUTED, box=band, center=at)]
         lines = self.verdict_lines()
         if not lines:
-            return
+            return []
         first = 2 - len(lines)  # the last line level with the notice's, above the buttons
         places = [layout.message_center(first + row) for row in range(len(lines))]
         widths = [text.where(words, size, band).width for words, _colour in lines]
@@ -309,3 +323,4 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
         for (words, colour), at in zip(lines, places, strict=True):
             text.blit(surface, words, size, colour, box=plate.inflate(-size, 0), center=at)
+        return [plate]

@@ -376,8 +376,10 @@ def paint_table(
     text: Text,
     resting: RestingLayer | None = None,
     since_last: bool = False,
+    over_table: Callable[[pygame.Surface], list[pygame.Rect]] | None = None,
 ) -> list[pygame.Rect] | None:
-    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given).
+    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given),
+    then what ``over_table`` paints over it (returning where).
 
     With ``since_last`` (``surface`` holds the last frame drawn with ``resting``) only
     what changed is drawn again, and the rectangles drawn are returned; None means the
@@ -406,6 +408,8 @@ def paint_table(
         over.append(_paint_fan(picture, surface, art, text))
     if picture.named is not None:
         over.append(_paint_name(picture, surface, text, picture.named))
+    if over_table is not None:
+        over += over_table(surface)
     over = [rect.clip(surface.get_rect()) for rect in over]
     layer.painted_over(surface, over)
     return None if restored is None else merged([*restored, *over])
