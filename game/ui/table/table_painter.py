@@ -215,7 +215,8 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
     for seat in (*range(1, len(shown.hands)), 0):
         keys[seat] = _hand_key(picture, seat, art)
     for seat in range(1, len(shown.hands)):
-        keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
+        shown_hand = tuple(shown.hands[seat]) if picture.every_hand else ()
+        keys[(PLATE, seat)] = (*_plate_lines(picture, seat), shown_hand)
     for seat in range(len(shown.hands)):
         keys[(MELDS, seat)] = _melds_key(picture, seat, art)
     keys[WORDS] = (
@@ -564,27 +565,14 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
         (picture.seat_labels[seat], GOLD if active else INK, True),
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
-    if shown.known[seat]:
+    if shown.known[seat] and not picture.every_hand:  # every card is named then
         taken = " ".join(card_short(card) for card in shown.known[seat])
         lines.append((_("Took {cards}").format(cards=taken), INK, False))
-    if picture.every_hand and shown.hands[seat]:
-        lines += [(words, INK, False) for words in _holds_lines(shown.hands[seat])]
     if seat == shown.dealer:
         lines.append((_("Dealer"), MUTED, False))
     if active and picture.thinking == seat:
         lines.append((_("thinking…"), GOLD, False))
     return lines
-
-
-HELD_PER_LINE = 6
-"""How many cards a plate names on one line (a shown hand)."""
-
-
-def _holds_lines(hand: list[Card]) -> list[str]:
-    """``Holds 5♥ 4♠ J♦ …``, broken after every :data:`HELD_PER_LINE` cards."""
-    names = [card_short(card) for card in hand]
-    rows = [" ".join(names[i : i + HELD_PER_LINE]) for i in range(0, len(names), HELD_PER_LINE)]
-    return [_("Holds {cards}").format(cards=rows[0]), *rows[1:]]
 
 
 def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
@@ -600,6 +588,14 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
     ]
     places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    hand = picture.shown.hands[seat]
+    if picture.every_hand and hand:  # its cards named under its count, where the box has room
+        held = _("Holds {cards}").format(cards=" ".join(card_short(card) for card in hand))
+        holds = [(part, INK, False) for part in text.wrap(held, size, box.width)]
+        fuller = [*lines[:2], *holds, *lines[2:]]
+        spread = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in fuller])
+        if not any(rect.collidelist(spread[i + 1 :]) != -1 for i, rect in enumerate(spread)):
+            lines, places = fuller, spread
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
     areas = tuple(placed for *_, placed in rows)
