@@ -185,14 +185,14 @@ class ReplayScene(Scene):
             return
         try:
             found = self._work.result()
-        except Exception:
+        except Exception:  # a review that failed: the replay goes on without verdicts
             self.decisions = {}
             return
         self.decisions = {decision.action_index: decision for decision in found}
         if self._on_reviewed is not None:
             priced = [decision for decision in found if decision.priced]
             loss = sum(decision.loss for decision in priced)
-            self._on_reviewed(ReviewFigures(decisions=len(priced), loss=max(0.0, loss)))
+            self._on_reviewed(ReviewFigures(decisions=len(priced), loss=loss))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Everything stops here."""
