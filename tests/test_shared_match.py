@@ -56,7 +56,7 @@ def test_the_reviews_command_line_reads_a_shared_file(
 
 
 def changed(kept: KeptMatch, change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
-    data = json.loads(json.dumps(shared_match.to_json(kept)))
+    data: dict[str, Any] = json.loads(json.dumps(shared_match.to_json(kept)))
     change(data)
     return data
 

@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from game.ai.registry import check_spec
 from game.engine.match import Match
 from game.files import UnreadableFile, read_text_file, shown
@@ -36,6 +38,8 @@ KIND = "three-thirteen match"
 UPGRADES: Upgrades = NO_UPGRADES
 """The steps that bring an earlier shared file to :data:`FORMAT` (none yet)."""
 SUFFIX = ".json"
+SHARED_FOLDER = "Three-Thirteen matches"
+"""The folder in the player's documents that exported matches go to."""
 
 
 class ShareError(Exception):
@@ -138,3 +142,12 @@ def export(kept: KeptMatch, folder: Path) -> Path:
         why = _("The match could not be written to {folder} ({error})")
         raise ShareError(why.format(folder=shown(folder), error=shown(error))) from None
     return path
+
+
+def shared_folder(profile: Path, chosen: bool) -> Path:
+    """Where exported matches go: :data:`SHARED_FOLDER` in the player's documents; in the
+    profile's folder (``shared``) when the profile was chosen (``--profile``: tests, a
+    portable install), so that such a run writes nowhere else."""
+    if chosen:
+        return profile / "shared"
+    return platformdirs.user_documents_path() / SHARED_FOLDER

@@ -62,6 +62,20 @@ def policy_label(spec: str) -> str:
     return spec.rpartition(":")[2] if ":" in spec else spec
 
 
+WIDEST_TOTAL = 8888
+"""A total as wide as any a match reaches (room is kept for it beside your hand)."""
+
+
+def your_line(
+    seating: Seating, policies: Mapping[int, str], total: int, sample: bool = False
+) -> str:
+    """The line above your hand: ``You · total 40``; in autoplay, the seat's name and level
+    (``sample``: with a total as wide as any)."""
+    if not seating.human:
+        return seat_label(0, seating, policies)
+    return _("You · total {total}").format(total=max(total, WIDEST_TOTAL) if sample else total)
+
+
 def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
     """The seat's name with its AI level, e.g. ``Left · Hard``."""
     name = seating.name(seat)

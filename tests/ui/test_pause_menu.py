@@ -9,6 +9,7 @@ import pytest
 
 from game.engine.events import MatchOver
 from game.ui.app import App
+from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
@@ -72,6 +73,7 @@ def test_escape_opens_the_menu_and_escape_resumes(table_app: App) -> None:
         "Rules",
         "Settings",
         "Statistics",
+        "History",
         "Main menu",
         "Quit",
     ]
@@ -101,7 +103,12 @@ def test_resume_returns_to_the_match_untouched(table_app: App, how: str) -> None
 
 @pytest.mark.parametrize(
     ("label", "scene"),
-    [("Rules", RulesScene), ("Settings", SettingsScene), ("Statistics", StatsScene)],
+    [
+        ("Rules", RulesScene),
+        ("Settings", SettingsScene),
+        ("Statistics", StatsScene),
+        ("History", HistoryScene),
+    ],
 )
 def test_a_screen_from_the_menu_comes_back_to_it(table_app: App, label: str, scene: type) -> None:
     app = table_app

@@ -8,27 +8,26 @@ never waits for it; until it is ready the screen says so.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
-from game.ai.hint import Suggestion
 from game.engine.cards import Card, wild_rank_for
 from game.engine.contracts import contract_for
 from game.engine.match import Match
-from game.i18n import N_, _, decimal
-from game.sim.review import Decision, StoppableReviewer, costliest, review
+from game.i18n import N_, _
+from game.sim.review import Decision, costliest
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
+from game.ui.screens.review_work import ReviewWork
+from game.ui.screens.verdict import verdict
 from game.ui.table.hand_order import by_suit
 from game.words.card_words import capitalized, wild_sentence
-from game.words.hint_words import action_words, by_place, hint_line
+from game.words.hint_words import by_place
 from game.words.rules_text import contract_words
 from game.words.table_words import Seating
 
@@ -49,16 +48,7 @@ class ReviewScene(Scene):
         self.order = {card: index for index, card in enumerate(order)}
         """Your hand's order at the table: a hand is shown in it, the cards you no longer
         hold after them sorted by suit (as a hand is dealt to you)."""
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
-        self._left = threading.Event()
-        """Set when the screen is left: the review stops at its next decision."""
-        self._work: Future[list[Decision]] = self._pool.submit(
-            review,
-            match.copy(),
-            0,
-            round_number=round_number,
-            reviewer=StoppableReviewer(self._left),
-        )
+        self._work = ReviewWork(match, round_number)
         self.decisions: list[Decision] | None = None
         self.costly: set[int] = set()
         """The action indices of the costliest decisions."""
@@ -94,8 +84,7 @@ class ReviewScene(Scene):
         self.on_resize()
 
     def on_leave(self) -> None:
-        self._left.set()  # a review under way would run on to its end, holding the interpreter
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._work.stop()
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
@@ -208,19 +197,12 @@ class ReviewScene(Scene):
             art.draw(surface, decision.discard_top, Pose((width / 2, top_y + card / 2), card))
         text.blit(surface, label, size, MUTED, midtop=(width // 2, round(top_y + card + 4)))
         lines_y = round(top_y + card + size * 2.5)
-        top, table, name = decision.discard_top, decision.table, self.seat_name
-        played = action_words(decision.played, top, table, name)
-        best = action_words(decision.best, top, table, name)
-        if decision.reason is not None:
-            best = hint_line(Suggestion(decision.best, decision.reason), name)
+        words = verdict(decision, self.seat_name)
         costly = decision.action_index in self.costly
-        cost = _("Expected cost: {points} points").format(points=decimal(decision.loss))
-        if not decision.priced:
-            cost = _("Expected cost: not weighed for the open table's lay moves")
         rows = [
-            (_("You: {action}").format(action=played), INK),
-            (_("The hard AI: {action}").format(action=best), INK),
-            (cost, GOLD if decision.loss else MUTED),
+            (words.played, INK),
+            (words.best, INK),
+            (words.cost, GOLD if decision.loss else MUTED),
         ]
         if costly:
             rows.append((_("★ One of your costliest decisions"), GOLD))

@@ -18,6 +18,7 @@ from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import Scene, SceneContext
+from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
@@ -66,6 +67,7 @@ class TitleScene(Scene):
             self.buttons.append(Button(self._level_label, self._next_level))
         self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
+        self.buttons.append(Button(N_("History"), lambda: context.push(HistoryScene(context))))
         self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
         self.buttons.append(Button(N_("Quit"), context.quit))
         self.saved_line_top = 0

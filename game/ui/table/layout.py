@@ -87,6 +87,17 @@ class TableLayout:
         return self.corner_box.bottom + self.margin
 
     @property
+    def card_heights(self) -> tuple[int, ...]:
+        """Every height the table's cards are drawn at: your hand's and the piles', the
+        opponents' (two between, for cards gliding from one to the other), the fans' where
+        short of room, and the melds' at the open table."""
+        hand, seat = self.hand_height, self.seat_height
+        between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
+        fans = {self.seat_card_height(other) for other in self.seats} - {seat}
+        melds = self.meld_heights if self.open_table else ()
+        return (hand, seat, *between, *fans, *melds)
+
+    @property
     def seats(self) -> range:
         """The opponents' seats, in play order."""
         return range(1, self.players)

@@ -3,7 +3,7 @@
 Its heading names the deal's number (the match's seed), for playing or sharing that deal
 again; the table's corner names only the dealer.
 
-Rules, Settings and Statistics open over the menu and come back to it; Main menu and Quit
+Rules, Settings, Statistics and History open over the menu and come back to it; Main menu and Quit
 save the match first, so the title offers Continue and the next start finds it.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from game.engine.rules import RuleSet
 from game.i18n import N_, _
 from game.ui.scene import SceneContext
+from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
@@ -21,7 +22,7 @@ from game.ui.screens.stats_screen import StatsScene
 
 
 class PauseMenuScene(QuestionScene):
-    """Resume, Rules, Settings, Statistics, Main menu, Quit; Escape resumes."""
+    """Resume, Rules, Settings, Statistics, History, Main menu, Quit; Escape resumes."""
 
     def __init__(
         self, context: SceneContext, rules: RuleSet, deal: int, save: Callable[[], None]
@@ -38,6 +39,7 @@ class PauseMenuScene(QuestionScene):
             Answer(N_("Rules"), lambda: context.push(RulesScene(context, rules)), closes=False),
             Answer(N_("Settings"), lambda: context.push(SettingsScene(context)), closes=False),
             Answer(N_("Statistics"), lambda: context.push(StatsScene(context)), closes=False),
+            Answer(N_("History"), lambda: context.push(HistoryScene(context)), closes=False),
             Answer(N_("Main menu"), then_save(context.main_menu), closes=False),
             Answer(N_("Quit"), then_save(context.quit), closes=False),
         )

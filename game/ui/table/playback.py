@@ -153,13 +153,8 @@ class Playback:
 
     def resume(self, shown: ShownTable) -> None:
         """Show a match that goes on from ``shown``: every card at rest in its place."""
-        self.shown = self.stage.shown = shown
-        self.stage.new_round()
-        if shown.went_out is not None:
-            self.stage.revealed.add(shown.went_out)
-        table = [card for placed in shown.table for card in placed.meld.cards]
-        for card in [*(card for hand in shown.hands for card in hand), *shown.discard[-2:], *table]:
-            self.stage.sprites[card] = CardSprite(card, self.stage.pose_for(card))
+        self.shown = shown
+        self.stage.rest(shown)
         self.announce(self.round_title, 1.6)
 
     def extend(self, events: Iterable[Event]) -> None:

@@ -7,7 +7,7 @@ nothing about the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -71,6 +71,21 @@ class CardStage:
         self.lifted = {}
         self.gap = None
 
+    def rest(self, shown: ShownTable, revealed: Iterable[int] = ()) -> None:
+        """Show ``shown`` afresh, every card at rest in its place: the hand of the seat that
+        went out face up, and those of the ``revealed`` seats."""
+        self.shown = shown
+        self.new_round()
+        self.revealed.update(revealed)
+        if shown.went_out is not None:
+            self.revealed.add(shown.went_out)
+        for seat in range(1, len(shown.hands)):  # a fan's places worked out once
+            for card, pose in zip(shown.hands[seat], self.fan_poses(seat), strict=True):
+                self.sprites[card] = CardSprite(card, pose)
+        table = [card for placed in shown.table for card in placed.meld.cards]
+        for card in [*shown.hands[0], *shown.discard[-2:], *table]:
+            self.sprites[card] = CardSprite(card, self.pose_for(card))
+
     def at_stock(self, card: Card) -> CardSprite:
         """A face-down sprite for ``card`` on top of the stock."""
         layout = self.layout
@@ -97,10 +112,7 @@ class CardStage:
                     x, y = self._hand_slot(hand, card)
                     lift = layout.hand_height * self.lifted.get(card, 0.0)
                     return Pose((x, y - lift), layout.hand_height, 0.0, True)
-                center = layout.seat_slots(seat, len(hand))[index]
-                angle = layout.seat_angle(seat)
-                height = layout.seat_card_height(seat)
-                return Pose(center, height, angle, seat in self.revealed)
+                return self.fan_poses(seat)[index]
         on_table = self.table_rects().get(card)
         if on_table is not None:
             return Pose(on_table.center, on_table.height, 0.0, True)
@@ -108,6 +120,15 @@ class CardStage:
         x, y = layout.pile_center(False)
         jitter = ((index * 7) % 5 - 2) * layout.hand_height * 0.01
         return Pose((x + jitter, y + jitter / 2), layout.hand_height, 0.0, True)
+
+    def fan_poses(self, seat: int) -> list[Pose]:
+        """Where each card of an opponent's hand rests (face up if the seat is revealed)."""
+        layout, count = self.layout, len(self.shown.hands[seat])
+        height, angle = layout.seat_card_height(seat), layout.seat_angle(seat)
+        return [
+            Pose(center, height, angle, seat in self.revealed)
+            for center in layout.seat_slots(seat, count)
+        ]
 
     def _hand_slot(self, hand: Sequence[Card], card: Card) -> tuple[float, float]:
         """Where ``card`` of your hand rests: among the others, around the :attr:`gap`."""

@@ -29,7 +29,6 @@ from game.i18n import N_, _, language
 from game.profile.kept_match import KeptMatch
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
-from game.ui.kit.art import card_height
 from game.ui.kit.keys import SEPARATOR, Shortcut, help_line, press
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button, lay_out_row
@@ -64,10 +63,9 @@ from game.words.table_words import (
     refusal_line,
     seat_label,
     status_line,
+    your_line,
 )
 
-WIDEST_TOTAL = 8888
-"""A total as wide as any a match reaches (room is kept for it beside your hand)."""
 SUMMARY_SECONDS = 2.0
 """How long a round summary stays open in autoplay (none at full speed)."""
 AHEAD_SECONDS = 0.004
@@ -302,11 +300,7 @@ class TableScene(Scene):
         )
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)
-        hand, seat = self.layout.hand_height, self.layout.seat_height
-        between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
-        fans = {self.layout.seat_card_height(other) for other in self.layout.seats} - {seat}
-        melds = self.layout.meld_heights if self.layout.open_table else ()
-        self.context.art.use_heights((hand, seat, *between, *fans, *melds))
+        self.context.art.use_heights(self.layout.card_heights)
         self._place_buttons()
         self.playback.place(0.0)
 
@@ -330,10 +324,8 @@ class TableScene(Scene):
 
     def _you_label(self, sample: bool = False) -> str:
         """Your line above your penalty (``sample``: with a total as wide as any)."""
-        seating, total = self.setup.seating, self.shown.totals[0]
-        if not seating.human:
-            return seat_label(0, seating, self.setup.policies)
-        return _("You · total {total}").format(total=max(total, WIDEST_TOTAL) if sample else total)
+        total = self.shown.totals[0]
+        return your_line(self.setup.seating, self.setup.policies, total, sample)
 
     def _keys_line(self) -> str:
         """The keys' help under your hand."""

@@ -94,6 +94,9 @@ class TablePicture:
     """How many lines the log is scrolled back from the newest."""
     picked: frozenset[Card] = frozenset()
     """The cards of your hand picked to lay down (the open table)."""
+    every_hand: bool = False
+    """True to name each opponent's cards on its plate (a replay of a finished match shows
+    every hand; the table at play never does)."""
 
 
 class RestingLayer:
@@ -212,7 +215,8 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
     for seat in (*range(1, len(shown.hands)), 0):
         keys[seat] = _hand_key(picture, seat, art)
     for seat in range(1, len(shown.hands)):
-        keys[(PLATE, seat)] = tuple(_plate_lines(picture, seat))
+        shown_hand = tuple(shown.hands[seat]) if picture.every_hand else ()
+        keys[(PLATE, seat)] = (*_plate_lines(picture, seat), shown_hand)
     for seat in range(len(shown.hands)):
         keys[(MELDS, seat)] = _melds_key(picture, seat, art)
     keys[WORDS] = (
@@ -373,8 +377,10 @@ def paint_table(
     text: Text,
     resting: RestingLayer | None = None,
     since_last: bool = False,
+    over_table: Callable[[pygame.Surface], list[pygame.Rect]] | None = None,
 ) -> list[pygame.Rect] | None:
-    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given).
+    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given),
+    then what ``over_table`` paints over it (returning where).
 
     With ``since_last`` (``surface`` holds the last frame drawn with ``resting``) only
     what changed is drawn again, and the rectangles drawn are returned; None means the
@@ -403,6 +409,8 @@ def paint_table(
         over.append(_paint_fan(picture, surface, art, text))
     if picture.named is not None:
         over.append(_paint_name(picture, surface, text, picture.named))
+    if over_table is not None:
+        over += over_table(surface)
     over = [rect.clip(surface.get_rect()) for rect in over]
     layer.painted_over(surface, over)
     return None if restored is None else merged([*restored, *over])
@@ -557,7 +565,7 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
         (picture.seat_labels[seat], GOLD if active else INK, True),
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
-    if shown.known[seat]:
+    if shown.known[seat] and not picture.every_hand:  # every card is named then
         taken = " ".join(card_short(card) for card in shown.known[seat])
         lines.append((_("Took {cards}").format(cards=taken), INK, False))
     if seat == shown.dealer:
@@ -580,6 +588,14 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
     ]
     places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    hand = picture.shown.hands[seat]
+    if picture.every_hand and hand:  # its cards named under its count, where the box has room
+        held = _("Holds {cards}").format(cards=" ".join(card_short(card) for card in hand))
+        holds = [(part, INK, False) for part in text.wrap(held, size, box.width)]
+        fuller = [*lines[:2], *holds, *lines[2:]]
+        spread = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in fuller])
+        if not any(rect.collidelist(spread[i + 1 :]) != -1 for i, rect in enumerate(spread)):
+            lines, places = fuller, spread
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
     areas = tuple(placed for *_, placed in rows)

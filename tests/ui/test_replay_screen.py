@@ -1,0 +1,414 @@
+"""The replay: a kept match stepped through in the real window by keys, buttons and the
+slider, the table shown always the match's at that move; every hand on request (never at
+the live table); the review's verdict beside your decisions, its figures handed on once."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.actions import Discard
+from game.engine.match import Match
+from game.engine.rules import RuleSet
+from game.places import default_names
+from game.profile.kept_match import KeptMatch, ReviewFigures
+from game.sim.review import Decision, review
+from game.ui.app import App
+from game.ui.kit.text import Drawn
+from game.ui.screens.replay_screen import ReplayScene
+from game.ui.screens.verdict import verdict
+from game.ui.table.match_setup import MatchSetup
+from game.ui.table.stage import rect_of
+from game.ui.table.table import TableScene
+from game.words.card_words import card_short
+from tests.test_review import played_out
+from tests.ui.driver import FRAME, click, drag, key, make_app, wait_until
+from tests.ui.test_every_player_shown import resize
+
+NAMES = ("Ann", "Bob", "Cid")
+
+
+@pytest.fixture(scope="module")
+def kept() -> KeptMatch:
+    """A whole match of the short schedule, four easy seats (you among them)."""
+    match = played_out(Match.new(RuleSet(schedule="short"), seed=21), ["easy"] * 4, seed=21)
+    return KeptMatch.of(match, NAMES, dict.fromkeys(range(1, 4), "easy"))
+
+
+@pytest.fixture(scope="module")
+def reviewed(kept: KeptMatch) -> list[Decision]:
+    return review(kept.match.copy(), 0)
+
+
+@pytest.fixture
+def replay(app: App, kept: KeptMatch) -> Iterator[ReplayScene]:
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    app.step(FRAME)
+    yield scene
+
+
+def match_at(match: Match, position: int) -> Match:
+    """``match`` replayed from its deal through its first ``position`` actions."""
+    again = Match.new(match.rules, match.seed)
+    for action in match.actions[:position]:
+        again.apply(action)
+    return again
+
+
+def assert_shows(scene: ReplayScene, match: Match, position: int) -> None:
+    """The replay's picture is the table of ``match`` after ``position`` moves."""
+    assert scene.position == position
+    then = match_at(match, position)
+    shown = scene.picture().shown
+    assert [Counter(hand) for hand in shown.hands] == [Counter(hand) for hand in then.hands]
+    assert shown.discard[-1:] == list(then.discard_pile)[-1:]
+    assert shown.stock_count == len(then.stock)
+    assert shown.table == list(then.table)
+    assert shown.totals == then.totals and shown.round_index == then.round_index
+    for card in shown.hands[0]:  # your hand face up where the painter puts it
+        assert scene.stage.sprites[card].pose.face_up
+
+
+def face_up_elsewhere(scene: ReplayScene | TableScene) -> set[bool]:
+    """Whether the other seats' cards are drawn face up, as the picture has them."""
+    picture = scene.picture()
+    hands = picture.shown.hands[1:]
+    return {picture.sprites[card].pose.face_up for hand in hands for card in hand}
+
+
+def press(app: App, code: int, times: int = 1) -> None:
+    for _ in range(times):
+        key(code)
+    app.step(FRAME)
+
+
+def snapshot(scene: ReplayScene) -> tuple[object, ...]:
+    picture = scene.picture()
+    shown = picture.shown
+    return (
+        [list(hand) for hand in shown.hands],
+        list(shown.discard),
+        shown.stock_count,
+        picture.log,
+        {card: sprite.pose for card, sprite in picture.sprites.items()},
+    )
+
+
+def test_keys_step_move_by_move_and_by_round(
+    app: App, replay: ReplayScene, kept: KeptMatch
+) -> None:
+    match, steps = kept.match, replay.steps
+    assert_shows(replay, match, 0)
+    press(app, pygame.K_RIGHT, 5)
+    assert_shows(replay, match, 5)
+    five = snapshot(replay)
+    press(app, pygame.K_RIGHT, 3)
+    assert_shows(replay, match, 8)
+    press(app, pygame.K_LEFT, 3)
+    assert snapshot(replay) == five, "back then forward: the same picture"
+    press(app, pygame.K_PAGEDOWN)
+    assert_shows(replay, match, steps.round_starts[1])
+    press(app, pygame.K_PAGEDOWN)
+    assert_shows(replay, match, steps.round_starts[2])
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_PAGEUP)
+    assert_shows(replay, match, steps.round_starts[1])
+    press(app, pygame.K_END)
+    assert_shows(replay, match, len(match.actions))
+    assert replay.shown.phase is not None and match.is_over
+    press(app, pygame.K_RIGHT)
+    assert replay.position == len(match.actions), "no move beyond the last"
+    press(app, pygame.K_HOME)
+    assert_shows(replay, match, 0)
+    press(app, pygame.K_LEFT)
+    assert replay.position == 0
+
+
+def test_the_log_shows_this_round_up_to_the_move(replay: ReplayScene, app: App) -> None:
+    press(app, pygame.K_PAGEDOWN)
+    press(app, pygame.K_RIGHT, 2)
+    log = replay.picture().log
+    assert log[0].startswith("Round 2 of"), log
+    assert len(log) == 3 + 2, "the round's title, the deal, the pile's start and two moves"
+    press(app, pygame.K_LEFT)
+    assert replay.picture().log == log[:-1]
+
+
+def button(scene: ReplayScene, words: str) -> pygame.Rect:
+    return next(b.rect for b in scene.buttons if b.words == words)
+
+
+def test_the_buttons_step_as_the_keys_do(app: App, replay: ReplayScene, kept: KeptMatch) -> None:
+    match, starts = kept.match, replay.steps.round_starts
+    for _ in range(4):
+        click(button(replay, "▶").center)
+    app.step(FRAME)
+    assert_shows(replay, match, 4)
+    click(button(replay, "◀").center)
+    app.step(FRAME)
+    assert_shows(replay, match, 3)
+    click(button(replay, "Next round").center)
+    app.step(FRAME)
+    assert_shows(replay, match, starts[1])
+    click(button(replay, "Previous round").center)
+    app.step(FRAME)
+    assert_shows(replay, match, starts[0])
+    click(button(replay, "▶|").center)
+    app.step(FRAME)
+    assert_shows(replay, match, len(match.actions))
+    click(button(replay, "|◀").center)
+    app.step(FRAME)
+    assert_shows(replay, match, 0)
+
+
+def test_a_click_or_a_drag_on_the_slider_jumps_to_a_round(
+    app: App, replay: ReplayScene, kept: KeptMatch
+) -> None:
+    starts = replay.steps.round_starts
+    assert len(replay.slider.labels) == len(starts) == len(kept.match.rules.hand_sizes)
+    for index in (3, 1, len(starts) - 1):
+        click(replay.slider.stretch(index).center)
+        app.step(FRAME)
+        assert_shows(replay, kept.match, starts[index])
+        assert int(replay.steps.fraction(replay.position)) == index
+    start, end = replay.slider.stretch(0).center, replay.slider.stretch(2).center
+    drag(start, end)
+    app.step(FRAME)
+    assert_shows(replay, kept.match, starts[2])
+
+
+def test_the_toggle_shows_every_hand(app: App, replay: ReplayScene) -> None:
+    press(app, pygame.K_PAGEDOWN, 2)
+    press(app, pygame.K_RIGHT, 6)
+    assert replay.shown.went_out is None, "(the hand of a seat gone out is shown, as at play)"
+    assert face_up_elsewhere(replay) == {False}
+    assert not [line for line in drawn_texts(app) if line.startswith("Holds ")]
+    press(app, pygame.K_h)
+    assert face_up_elsewhere(replay) == {True}
+    holds = {line for line in drawn_texts(app) if line.startswith("Holds ")}
+    others = replay.shown.hands[1:]
+    assert holds == {f"Holds {' '.join(card_short(card) for card in hand)}" for hand in others}
+    press(app, pygame.K_RIGHT)
+    assert face_up_elsewhere(replay) == {True}, "they stay shown while stepping"
+    click(button(replay, "Hide the hands").center)
+    app.step(FRAME)
+    assert face_up_elsewhere(replay) == {False}
+    click(button(replay, "Show every hand").center)
+    app.step(FRAME)
+    assert face_up_elsewhere(replay) == {True}
+
+
+def test_the_live_table_never_shows_the_other_hands(app: App) -> None:
+    setup = MatchSetup(seed=4, policies=dict.fromkeys(range(1, 4), "easy"), move_seconds=0.0)
+    table = TableScene(app, setup)
+    app.replace(table)
+    for _ in range(40):
+        app.step(FRAME)
+        if table.shown.phase is not None and not table.busy:
+            assert face_up_elsewhere(table) == {False}
+            assert not table.picture().every_hand
+
+
+def test_the_verdict_stands_beside_your_decision(
+    app: App, replay: ReplayScene, reviewed: list[Decision]
+) -> None:
+    wait_until(app, lambda: replay.decisions is not None)
+    costly = next(d for d in reviewed if isinstance(d.played, Discard) and d.loss > 0)
+    replay.go_to(costly.action_index + 1)
+    words = verdict(costly, replay.seating.name)
+    drawn = drawn_texts(app)
+    assert {words.played, words.best, words.cost} <= set(drawn)
+    assert words.cost == f"Expected cost: {costly.loss:.1f} points"
+    plate = next(text.rect for text in app_texts(app) if text.message == words.best)
+    hand = [rect_of(replay.stage.sprites[card]) for card in replay.shown.hands[0]]
+    assert plate.collidelist(hand) == -1, "the verdict leaves your hand clear"
+    same = next(d for d in reviewed if d.loss == 0 and d.played == d.best)
+    replay.go_to(same.action_index + 1)
+    assert "As the hard AI would" in drawn_texts(app)
+    replay.go_to(costly.action_index)  # before it: not your decision just made
+    theirs = set(drawn_texts(app))
+    assert words.played not in theirs and not any(t.startswith("The hard AI") for t in theirs)
+
+
+def app_texts(app: App) -> list[Drawn]:
+    app.text.drawn = []
+    app.draw()
+    drawn = list(app.text.drawn)
+    app.text.drawn = None
+    return drawn
+
+
+def drawn_texts(app: App) -> list[str]:
+    return [text.message for text in app_texts(app)]
+
+
+def test_the_review_is_under_way_then_handed_on_once(
+    app: App, kept: KeptMatch, reviewed: list[Decision]
+) -> None:
+    figures: list[ReviewFigures] = []
+    scene = ReplayScene(app, kept, figures.append)
+    app.push(scene)
+    assert "Reviewing your decisions…" in drawn_texts(app)
+    wait_until(app, lambda: bool(figures))
+    for _ in range(5):
+        app.step(FRAME)
+    priced = [d for d in reviewed if d.priced]
+    assert figures == [ReviewFigures(len(priced), sum(d.loss for d in priced))]
+    assert "Reviewing your decisions…" not in drawn_texts(app)
+
+
+def test_escape_and_close_leave(app: App, kept: KeptMatch) -> None:
+    under = app.stack.top
+    app.push(ReplayScene(app, kept))
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is under
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    app.step(FRAME)
+    click(button(scene, "Close").center)
+    app.step(FRAME)
+    assert app.stack.top is under
+
+
+@pytest.mark.parametrize("size", [(800, 600), (3840, 2160), (1280, 800)])
+def test_a_resize_keeps_the_place_and_everything_in_the_window(
+    kept: KeptMatch, size: tuple[int, int]
+) -> None:
+    app = make_app(mute=True, ai_process=False)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        app.step(FRAME)
+        press(app, pygame.K_PAGEDOWN, 2)
+        press(app, pygame.K_RIGHT, 7)
+        before = scene.position
+        press(app, pygame.K_h)
+        resize(app, size)
+        assert scene.position == before
+        assert_shows(scene, kept.match, before)
+        assert face_up_elsewhere(scene) == {True}
+        window = app.screen.get_rect()
+        hand = [rect_of(scene.stage.sprites[card]) for card in scene.shown.hands[0]]
+        controls = [b.rect for b in scene.buttons] + [scene.slider.rect, scene.where_rect]
+        for rect in controls:
+            assert window.contains(rect), rect
+            assert rect.collidelist(hand) == -1, "the controls leave your hand clear"
+        rects = [b.rect for b in scene.buttons]
+        assert all(a.collidelist(rects[i + 1 :]) == -1 for i, a in enumerate(rects))
+        assert not scene.slider.rect.colliderect(scene.where_rect)
+        click(scene.slider.stretch(1).center)
+        app.step(FRAME)
+        assert scene.position == scene.steps.round_starts[1]
+    finally:
+        app.close()
+
+
+def test_an_abandoned_match_replays_to_where_it_stopped(app: App) -> None:
+    match = played_out(Match.new(RuleSet(), seed=5), ["easy"] * 4, 70, seed=5)
+    kept = KeptMatch.of(match, NAMES, dict.fromkeys(range(1, 4), "easy"))
+    assert kept.summary.abandoned
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    press(app, pygame.K_END)
+    assert_shows(scene, match, 70)
+    assert len(scene.slider.labels) == match.round_index + 1, "the rounds dealt"
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.position == 70
+
+
+def test_six_at_the_open_table_replay_to_the_end(app: App) -> None:
+    rules = RuleSet(players=6, schedule="short", table="open", contracts=True)
+    match = played_out(Match.new(rules, seed=8), ["easy"] * 6, seed=8)
+    assert match.is_over
+    kept = KeptMatch.of(match, default_names(6), dict.fromkeys(range(1, 6), "easy"))
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    app.step(FRAME)
+    laid = next(n for n in range(len(match.actions)) if match_at(match, n).table)
+    scene.go_to(laid)
+    assert_shows(scene, match, laid)
+    assert scene.picture().shown.table, "the melds on the table"
+    assert scene.picture().contract.startswith("Contract")
+    press(app, pygame.K_END)
+    assert_shows(scene, match, len(match.actions))
+    assert face_up_elsewhere(scene) == {True}, "the match is over: its last hands shown"
+
+
+def test_autoplay_names_the_bottom_seat_as_the_autoplay_table_does(app: App) -> None:
+    match = played_out(Match.new(RuleSet(schedule="short"), seed=3), ["easy"] * 4, 40, seed=3)
+    kept = KeptMatch.of(match, NAMES, dict.fromkeys(range(4), "easy"))
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    press(app, pygame.K_RIGHT, 10)
+    picture = scene.picture()
+    assert picture.you_label == "Bottom · Easy"
+    assert not any(line.startswith("You ") for line in picture.log)
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "it", "en"])
+def test_every_word_fits_at_the_smallest_window(kept: KeptMatch, language: str) -> None:
+    app = make_app(mute=True, ai_process=False, size=(800, 600), language=language)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        wait_until(app, lambda: scene.decisions is not None)
+        costly = max((scene.decisions or {}).values(), key=lambda decision: decision.loss)
+        scene.go_to(costly.action_index + 1)
+        press(app, pygame.K_h)
+        drawn = app_texts(app)
+        assert len(drawn) > 20
+        assert [text.message for text in drawn if text.shown != text.message] == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (2560, 1440)])
+def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int, int]) -> None:
+    """Mid-round at your costliest discard of the later rounds, the verdict shown, then every
+    hand (saved into ``$THREE_THIRTEEN_SHOTS`` when set); the verdict's plate and the
+    controls clear of your hand and of each other."""
+    app = make_app(mute=True, ai_process=False, size=size)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        wait_until(app, lambda: scene.decisions is not None)
+        decisions = (scene.decisions or {}).values()
+        discards = [d for d in decisions if isinstance(d.played, Discard) and d.round >= 5]
+        costly = max(discards, key=lambda decision: decision.loss)
+        scene.go_to(costly.action_index + 1)
+        drawn = app_texts(app)
+        best = next(text.rect for text in drawn if text.message.startswith("The hard AI: "))
+        hand = [rect_of(scene.stage.sprites[card]) for card in scene.shown.hands[0]]
+        controls = [b.rect for b in scene.buttons] + [scene.slider.rect, scene.where_rect]
+        assert best.collidelist(hand) == -1 and best.collidelist(controls) == -1
+        folder = os.environ.get("THREE_THIRTEEN_SHOTS")
+        tag = f"{size[0]}x{size[1]}"
+        if folder:
+            pygame.image.save(app.screen, str(Path(folder) / f"replay-{tag}.png"))
+        press(app, pygame.K_h)
+        app.draw()
+        if folder:
+            pygame.image.save(app.screen, str(Path(folder) / f"replay-all-hands-{tag}.png"))
+        assert face_up_elsewhere(scene) == {True}
+    finally:
+        app.close()
+
+
+def test_a_frame_drawn_in_part_is_the_frame_drawn_whole(app: App, replay: ReplayScene) -> None:
+    """Stepping redraws only what changed (the verdict's plate, the slider and the line over
+    the table included), and the window then holds what a whole frame shows."""
+    wait_until(app, lambda: replay.decisions is not None)
+    for code, times in ((pygame.K_PAGEDOWN, 2), (pygame.K_RIGHT, 9), (pygame.K_h, 1)):
+        for _ in range(times):
+            key(code)
+            app.step(FRAME)
+            app.step(FRAME)
+            in_part = pygame.image.tobytes(app.screen, "RGB")
+            app.draw()
+            assert pygame.image.tobytes(app.screen, "RGB") == in_part
