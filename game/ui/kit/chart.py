@@ -156,7 +156,7 @@ def paint_chart(
         else list(chart.values)
     )
     low, high = min(*values, *axes.y_least), max(*values, *axes.y_least)
-    under = small // 2 + 2  # the lowest tick's label clear of the first point's
+    under = round(small * 0.7)  # the lowest tick's label clear of the first point's
     bottom = frame.bottom - row * 2 - under
     most = max(2, min(8, (bottom - top) // (small * 3)))
     ticks = nice_ticks(low, high, most)
@@ -285,11 +285,12 @@ def _paint_bars(
     row = round(size * 1.5)
     for value, shown, x in zip(chart.values, chart.shown, centres, strict=True):
         y = round(span.at(value))
-        bar = pygame.Rect(0, min(y, zero), max(2, round(slot * 0.6)), max(1, abs(zero - y)))
+        width = max(2, min(round(slot * 0.6), size * 8))
+        bar = pygame.Rect(0, min(y, zero), width, max(1, abs(zero - y)))
         bar.centerx = round(x)
         plotted.bars.append(bar)
         pygame.draw.rect(surface, chart.colour, bar, border_radius=max(1, size // 5))
         box = pygame.Rect(round(x - slot / 2), plot.top - row, round(slot), plot.height + row * 2)
-        above = (round(x), bar.top - 2) if value >= 0 else (round(x), bar.bottom + row)
+        above = (round(x), bar.top - 2 if value >= 0 else zero - 2)  # a bar under 0: over 0
         text.blit(surface, shown, size, INK, box=box, midbottom=above)
     _x_labels(surface, text, chart.axes.x_labels, centres, x_row, size)
