@@ -146,7 +146,7 @@ class FakeHistory:
 
 def charts_window(size: tuple[int, int], history: object | None = None) -> App:
     app = make_app(mute=True, size=size, max_speed=True)
-    app.memory.history = FakeHistory() if history is None else history
+    app.memory.history = FakeHistory() if history is None else history  # type: ignore[attr-defined]
     return app
 
 
