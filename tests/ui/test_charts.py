@@ -5,21 +5,25 @@ scene paged by keys and buttons, its autoplay toggle, and a redraw at each windo
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game import i18n
 from game.profile.kept_match import Filters, MatchSummary, ReviewFigures
 from game.ui.app import App
 from game.ui.kit.chart import Axes, BarChart, LineChart, Plotted, Series, paint_chart
 from game.ui.kit.chart_scale import label_every, nice_ticks
 from game.ui.kit.text import Drawn, Text
+from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from tests.ui.driver import FRAME, click, key, make_app, post
-from tests.ui.every_screen import Seen, overlaps
+from tests.ui.every_screen import Seen, overlaps, window
+from tests.ui.test_type_scale import scale_problems
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "shots" / "i30"
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -266,3 +270,25 @@ def test_the_charts_redraw_inside_their_frame_after_a_resize() -> None:
                 app.step(FRAME)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 800)], ids=["640x400", "1280x800"])
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_chart_reads_in_every_language(language: str, size: tuple[int, int]) -> None:
+    """Each text at its style's size, never shrunk, clear of the others and of the buttons."""
+    app = window(tempfile.mkdtemp(prefix="three-thirteen-charts-"), size, language=language)
+    app.memory.history = FakeHistory()  # type: ignore[attr-defined]
+    problems: list[str] = []
+    try:
+        open_charts(app)
+        for name in PAGES:
+            app.text.drawn, app.text.buttons = [], []
+            app.draw()
+            seen = Seen(name, app.text.drawn, app.screen, app.text.buttons)
+            problems += overlaps(seen) + scale_problems(seen, TypeScale.for_window(size))
+            app.text.drawn = app.text.buttons = None
+            key(pygame.K_RIGHT)
+            app.step(FRAME)
+    finally:
+        app.close()
+    assert not problems, "\n".join(dict.fromkeys(problems))
