@@ -45,6 +45,7 @@ from game.ui.screens.reading import ReadingScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene, abandon_question
 from game.ui.table.pause_menu import PauseMenuScene
@@ -55,6 +56,7 @@ from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
+from tests.ui.fake_history import FakeHistory
 
 
 @dataclass
@@ -299,6 +301,21 @@ class Tour:
         self.frames(1)
         self.look("statistics, confirming a reset")
         self.app.pop()
+        self.charts()
+
+    def charts(self) -> None:
+        """The statistics' charts, each page (of a stand-in history where the profile has
+        none yet)."""
+        app = self.app
+        if not hasattr(app.memory, "history"):
+            app.memory.history = FakeHistory()  # type: ignore[attr-defined]
+        scene = StatsChartsScene(app)
+        app.push(scene)
+        for page in range(len(scene.pages)):
+            scene.page = page
+            self.frames(1)
+            self.look(f"statistics' charts, {page + 1}")
+        app.pop()
 
     def rules(self) -> None:
         self.reading(RulesScene(self.app), "rules")

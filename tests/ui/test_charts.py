@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game import i18n
-from game.profile.kept_match import Filters, MatchSummary, ReviewFigures
+from game.profile.kept_match import Filters
 from game.ui.app import App
 from game.ui.kit.chart import Axes, BarChart, LineChart, Plotted, Series, paint_chart
 from game.ui.kit.chart_scale import label_every, nice_ticks
@@ -23,10 +22,10 @@ from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from tests.ui.driver import FRAME, click, key, make_app, post
 from tests.ui.every_screen import Seen, overlaps, window
+from tests.ui.fake_history import FakeHistory
 from tests.ui.test_type_scale import scale_problems
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "shots" / "i30"
-START = datetime(2026, 1, 1, tzinfo=UTC)
 PAGES = ("totals", "win-rate", "hand-size", "accuracy")
 
 
@@ -110,42 +109,6 @@ def test_fifty_long_labels_never_overflow_or_overlap(size: tuple[int, int]) -> N
 
 
 # --- the statistics' charts ------------------------------------------------------------------
-
-
-def match(number: int, total: int, autoplay: bool = False, level: str = "easy") -> MatchSummary:
-    """A three-seat match of eleven rounds (3 to 13 cards), yours adding up to ``total``."""
-    yours = [total // 11 + (size * number) % 7 - 3 for size in range(3, 14)]
-    yours[-1] += total - sum(yours)
-    return MatchSummary(
-        id=number,
-        ended=START + timedelta(hours=number),
-        players=3,
-        names=("Left", "Right"),
-        policies={0: "hard", 1: level, 2: level} if autoplay else {1: level, 2: level},
-        totals=(total, 50, 60),
-        winners=(0,) if total < 50 else (1,),
-        round_scores=tuple((points, 4, 5) for points in yours),
-        hand_sizes=tuple(range(3, 14)),
-        goers=(None,) * 11,
-        review=ReviewFigures(20, 4 + 6 * (number % 5) + number % 3),
-    )
-
-
-class FakeHistory:
-    """The history as the charts ask it: the player's matches, and autoplay's on request."""
-
-    def __init__(self) -> None:
-        self.asked: list[tuple[Filters, int | None]] = []
-        self.mine = [
-            match(n, 30 + n * 3 % 40, level=("easy", "normal", "hard")[n % 3]) for n in range(1, 31)
-        ]
-        self.autoplay = [match(100 + n, 5, autoplay=True) for n in range(10)]
-
-    def summaries(self, filters: Filters, limit: int | None = None) -> list[MatchSummary]:
-        self.asked.append((filters, limit))
-        found = self.mine + (self.autoplay if filters.autoplay else [])
-        found.sort(key=lambda each: each.ended, reverse=True)
-        return found[:limit]
 
 
 def charts_window(size: tuple[int, int], history: object | None = None) -> App:

@@ -1,0 +1,46 @@
+"""A stand-in for the profile's match history, as the statistics' charts ask it (until the
+history store is merged, it is set on the profile by the tests and the screen tour)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from game.profile.kept_match import Filters, MatchSummary, ReviewFigures
+
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def match(number: int, total: int, autoplay: bool = False, level: str = "easy") -> MatchSummary:
+    """A three-seat match of eleven rounds (3 to 13 cards), yours adding up to ``total``."""
+    yours = [total // 11 + (size * number) % 7 - 3 for size in range(3, 14)]
+    yours[-1] += total - sum(yours)
+    return MatchSummary(
+        id=number,
+        ended=START + timedelta(hours=number),
+        players=3,
+        names=("Left", "Right"),
+        policies={0: "hard", 1: level, 2: level} if autoplay else {1: level, 2: level},
+        totals=(total, 50, 60),
+        winners=(0,) if total < 50 else (1,),
+        round_scores=tuple((points, 4, 5) for points in yours),
+        hand_sizes=tuple(range(3, 14)),
+        goers=(None,) * 11,
+        review=ReviewFigures(20, 4 + 6 * (number % 5) + number % 3),
+    )
+
+
+class FakeHistory:
+    """The history as the charts ask it: the player's matches, and autoplay's on request."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Filters, int | None]] = []
+        self.mine = [
+            match(n, 30 + n * 3 % 40, level=("easy", "normal", "hard")[n % 3]) for n in range(1, 31)
+        ]
+        self.autoplay = [match(100 + n, 5, autoplay=True) for n in range(10)]
+
+    def summaries(self, filters: Filters, limit: int | None = None) -> list[MatchSummary]:
+        self.asked.append((filters, limit))
+        found = self.mine + (self.autoplay if filters.autoplay else [])
+        found.sort(key=lambda each: each.ended, reverse=True)
+        return found[:limit]
