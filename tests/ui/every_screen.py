@@ -31,6 +31,7 @@ from game.engine.rules import RuleSet
 from game.i18n import _
 from game.places import default_names
 from game.profile.folder import Profile
+from game.profile.kept_match import Filters
 from game.profile.memory import Memory
 from game.profile.player_stats import result_from
 from game.profile.saved_match import SavedMatch
@@ -40,11 +41,15 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.screens.history_screen import HistoryScene
+from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
+from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene, abandon_question
 from game.ui.table.pause_menu import PauseMenuScene
@@ -55,6 +60,7 @@ from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
+from tools.make_history_fixture import fixture_matches
 
 
 @dataclass
@@ -299,6 +305,51 @@ class Tour:
         self.frames(1)
         self.look("statistics, confirming a reset")
         self.app.pop()
+        self.charts()
+
+    def history(self) -> None:
+        """The history with the fixture's matches kept, a match file asked for, and a replay
+        (late in the match, then with every hand shown)."""
+        app = self.app
+        if not app.memory.history.summaries(Filters(autoplay=True)):
+            for kept in fixture_matches():
+                app.memory.history.add(kept)
+        screen = HistoryScene(app)
+        app.push(screen)
+        self.frames()
+        self.look("history")
+        screen.filter_buttons[2].on_click()
+        self.frames(1)
+        self.look("history, autoplay shown")
+        folder = Path("/2026/12")  # a path of no letters: the pseudo-language check reads all
+        app.push(OpenFileScene(app, folder, lambda path: None))
+        self.frames(1)
+        self.look("history, open a file")
+        app.pop()
+        key(pygame.K_DOWN)
+        key(pygame.K_RETURN)
+        self.frames()
+        assert isinstance(app.stack.top, ReplayScene)
+        for _move in range(30):
+            key(pygame.K_RIGHT)
+        self.frames()
+        self.look("replay")
+        key(pygame.K_h)
+        self.frames()
+        self.look("replay, every hand")
+        app.pop()
+        app.pop()
+
+    def charts(self) -> None:
+        """The statistics' charts, each page (of the history's matches: see :meth:`history`)."""
+        app = self.app
+        scene = StatsChartsScene(app)
+        app.push(scene)
+        for page in range(len(scene.pages)):
+            scene.page = page
+            self.frames(1)
+            self.look(f"statistics' charts, {page + 1}")
+        app.pop()
 
     def rules(self) -> None:
         self.reading(RulesScene(self.app), "rules")
@@ -317,6 +368,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     walk = Tour(app, on_screen)
     walk.title()
     walk.title_questions()
+    walk.history()
     walk.stats()
     walk.rules()
     walk.settings()

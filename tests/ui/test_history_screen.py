@@ -116,7 +116,8 @@ def test_the_filters_narrow_the_list(history_app: App) -> None:
     click(screen.filter_buttons[2].rect.center)
     history_app.step(FRAME)
     assert screen.page.total == 30 and screen.filter_buttons[2].words == "Autoplay: shown"
-    assert screen.page.rows[0].autoplay and "autoplay" in row_cells(screen.page.rows[0])[0]
+    assert screen.page.rows[0].autoplay and row_cells(screen.page.rows[0])[0].startswith("⚙ ")
+    assert "⚙ played by the AI alone" in screen.count_line()
 
 
 def test_a_row_says_who_you_played_your_total_and_your_place(

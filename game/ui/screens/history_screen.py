@@ -25,15 +25,17 @@ from game.ui.kit.felt import felt
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
+from game.ui.screens.level_headings import LEVEL_HEADINGS
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
-from game.ui.screens.stats_screen import LEVEL_HEADINGS
 from game.words.table_words import policy_label
 
 COLUMNS = (N_("Ended"), N_("Opponents"), N_("Your total"), N_("Place"), N_("Accuracy"))
 """The list's columns, left to right."""
-COLUMN_SHARES = (0.22, 0.34, 0.14, 0.16, 0.14)
-"""Each column's share of the list's width."""
+COLUMN_SHARES = (0.1, 0.6, 0.1, 0.1, 0.1)
+"""How the room the columns' words leave is shared out among them."""
+AUTOPLAY_MARK = "⚙"
+"""Before the date of a match the AI played alone (autoplay); the count line says so."""
 LEVEL_CHOICES: tuple[str | None, ...] = (None, *LEVEL_KEYS)
 SIZE_CHOICES: tuple[int | None, ...] = (None, *TABLE_SIZES)
 
@@ -63,9 +65,10 @@ def accuracy_words(row: MatchSummary) -> str:
 
 
 def ended_words(row: MatchSummary) -> str:
-    """When the match ended, in local time: ``2026-12-03 09:12``, and (autoplay) marked."""
+    """When the match ended, in local time: ``2026-12-03 09:12``; an autoplay match marked
+    with :data:`AUTOPLAY_MARK`."""
     when = row.ended.astimezone().strftime("%Y-%m-%d %H:%M")
-    return _("{when} · autoplay").format(when=when) if row.autoplay else when
+    return f"{AUTOPLAY_MARK} {when}" if row.autoplay else when
 
 
 def row_cells(row: MatchSummary) -> tuple[str, ...]:
@@ -164,9 +167,12 @@ class HistoryScene(Scene):
         if not page.total:
             return _("No match here yet: the matches you finish or leave are kept here.")
         first, last = page.offset + 1, page.offset + len(page.rows)
-        return _("Matches {first}–{last} of {total}").format(
+        line = _("Matches {first}–{last} of {total}").format(
             first=first, last=last, total=f"{page.total:,}"
         )
+        if not self.filters.autoplay:
+            return line
+        return f"{line} · {AUTOPLAY_MARK} " + _("played by the AI alone (autoplay)")
 
     # --- opening, sharing ---------------------------------------------------------------
 
@@ -324,33 +330,49 @@ class HistoryScene(Scene):
         text, size = self.context.text, self.size
         scale = TypeScale(size)
         text.blit(surface, _("History"), scale.title, GOLD, True, midtop=(width // 2, size))
-        self._draw_row(surface, [_(name) for name in COLUMNS], self.list_area.top, GOLD, True)
-        for index, row in enumerate(self.page.rows):
+        heading = [_(name) for name in COLUMNS]
+        rows = [list(row_cells(row)) for row in self.page.rows]
+        widths = self.column_widths(heading, rows)
+        self._draw_row(surface, heading, widths, self.list_area.top, GOLD, True)
+        for index, (row, cells) in enumerate(zip(self.page.rows, rows, strict=True)):
             rect = self.row_rect(index)
             if index == self.chosen:
                 pygame.draw.rect(surface, (34, 84, 60), rect, border_radius=size // 3)
                 pygame.draw.rect(surface, GOLD, rect, 1, border_radius=size // 3)
             colour = MUTED if row.abandoned or row.autoplay else INK
-            self._draw_row(surface, list(row_cells(row)), rect.top, colour, False)
+            self._draw_row(surface, cells, widths, rect.top, colour, False)
         line = pygame.Rect(self.list_area.left, self.list_area.bottom, self.list_area.width, 0)
         text.blit(surface, self.count_line(), scale.help, MUTED, midtop=(width // 2, line.top))
         for button in (*self.filter_buttons, *self.buttons):
             button.draw(surface, text)
 
+    def column_widths(self, heading: list[str], rows: list[list[str]]) -> list[int]:
+        """Each column as wide as its widest words (the heading's in bold) with a margin, the
+        room left shared out by :data:`COLUMN_SHARES`; all narrowed alike if there is none."""
+        regular, bold = self.context.text.font(self.size), self.context.text.font(self.size, True)
+        pad = self.size
+        needed = [bold.size(name)[0] + pad for name in heading]
+        for cells in rows:
+            found = [regular.size(cell)[0] + pad for cell in cells]
+            needed = [max(most, width) for most, width in zip(needed, found, strict=True)]
+        room = self.list_area.width - sum(needed)
+        if room < 0:
+            return [width * self.list_area.width // sum(needed) for width in needed]
+        shares = zip(needed, COLUMN_SHARES, strict=True)
+        return [width + round(room * share) for width, share in shares]
+
     def _draw_row(
         self,
         surface: pygame.Surface,
         cells: list[str],
+        widths: list[int],
         top: int,
         colour: tuple[int, int, int],
         bold: bool,
     ) -> None:
         left = self.list_area.left
-        for cell, share in zip(cells, COLUMN_SHARES, strict=True):
-            width = round(self.list_area.width * share)
-            box = pygame.Rect(
-                left + self.size // 3, top, width - self.size * 2 // 3, self.row_height
-            )
+        for cell, width in zip(cells, widths, strict=True):
+            box = pygame.Rect(left + self.size // 2, top, width - self.size, self.row_height)
             self.context.text.blit(
                 surface, cell, self.size, colour, bold, box=box, midleft=(box.left, box.centery)
             )

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ai.levels import BUILT_IN_LEVELS
 from game.i18n import N_, _, decimal
-from game.profile.player_stats import ABANDONED_RULE, CUSTOM, LEVEL_KEYS, MIXED, LevelStats
+from game.profile.player_stats import ABANDONED_RULE, LEVEL_KEYS, LevelStats
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.scene import SceneContext
+from game.ui.screens.level_headings import LEVEL_HEADINGS
 from game.ui.screens.reading import BLANK, Line, ReadingScene, paragraph, row
+from game.ui.screens.stats_charts import StatsChartsScene
 
 RESET = N_("Reset statistics")
 CONFIRM = N_("Reset? Click again")
-LEVEL_HEADINGS = {
-    **{level.name: level.label for level in BUILT_IN_LEVELS},
-    MIXED: N_("Mixed"),
-    CUSTOM: N_("Custom"),
-}
-"""Each column's heading: a level as the table names it, or how the seats were mixed."""
+CHARTS = N_("Charts")
 CONFIRM_SECONDS = 4.0
 """How long "Reset? Click again" waits for the second click."""
 Figure = tuple[str, Callable[[LevelStats], str]]
@@ -70,7 +66,8 @@ class StatsScene(ReadingScene):
         self.confirming = 0.0
         """Seconds left to confirm a reset (0: not asked)."""
         self.reset_button = Button(RESET, self._reset, also=(CONFIRM,))
-        self.buttons.append(self.reset_button)
+        self.charts_button = Button(CHARTS, lambda: context.push(StatsChartsScene(context)))
+        self.buttons += [self.charts_button, self.reset_button]
 
     def columns(self) -> list[tuple[str, LevelStats]]:
         """Overall, then each level that has matches."""

@@ -35,6 +35,7 @@ from game.ui.kit.widgets import (
     translucent_plate,
 )
 from game.ui.scene import Scene, SceneContext
+from game.ui.table.running_totals import TotalsView
 from game.ui.table.score_sheet import counted_up, narrowest, paint_score_sheet
 from game.ui.table.shown import ShownTable
 from game.words.card_words import doubled_sum, leftover_sum, stands_short
@@ -455,25 +456,41 @@ class Overlay(Scene):
 
 
 class ScoreSheetScene(Overlay):
-    """The score sheet, a click away at any time."""
+    """The score sheet, a click away at any time, with the running totals chart beside it
+    (or a button away, key C, in a window too small for both)."""
 
     def __init__(self, context: SceneContext, shown: ShownTable, seating: Seating) -> None:
         super().__init__(context, shown, seating)
-        self.buttons = [Button(N_("Close"), self.close)]
+        self.close_button = Button(N_("Close"), self.close)
+        self.buttons = [self.close_button]
+        self.totals = TotalsView()
+
+    def on_resize(self) -> None:
+        layout = self.layout
+        text, size = self.context.text, layout.text_size
+        both = self.totals.side_by_side(text, layout.content, size, self.shown, self.seating)
+        self.buttons = [self.close_button] if both else [self.close_button, self.totals.button]
+        super().on_resize()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             self.close()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            if self.totals.button in self.buttons:
+                self.totals.toggle()
+            return True
         return super().handle_event(event)
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, _("Score sheet"))
-        shown = self.shown
+        shown, text = self.shown, self.context.text
         current = shown.round_index if shown.phase is not Phase.MATCH_OVER else None
-        paint_score_sheet(
-            surface, self.context.text, layout.content, shown, self.seating, current=current
-        )
+
+        def sheet(area: pygame.Rect) -> None:
+            paint_score_sheet(surface, text, area, shown, self.seating, current=current)
+
+        self.totals.paint(surface, text, layout.content, shown, self.seating, sheet)
 
 
 class RoundSummaryScene(Overlay):
@@ -836,6 +853,9 @@ class MatchEndScene(Overlay):
             self.buttons.append(Button(N_("Review"), open_review))
         self.buttons.append(Button(N_("Main menu"), context.main_menu))
         self.buttons.append(Button(N_("Quit"), context.quit))
+        self.row = list(self.buttons)
+        """The buttons at the panel's foot (the chart's toggle stands under the title)."""
+        self.totals = TotalsView()
 
     def places(self) -> str:
         """``1. Left 40   2. You 52 …``: the final order."""
@@ -848,15 +868,48 @@ class MatchEndScene(Overlay):
             for place, seat in enumerate(order, start=1)
         )
 
+    def sheet_area(self, layout: OverlayLayout) -> pygame.Rect:
+        """Where the sheet (and the chart) go: the content, over the places' lines."""
+        text, size = self.context.text, layout.text_size
+        heading, box = TypeScale(size).heading, layout.panel.inflate(-size * 2, 0)
+        lines = text.wrap(self.places(), heading, box.width, True, PLACES_GAP)
+        sheet = layout.content.copy()
+        sheet.height -= round(size * 2.2) + round(heading * 1.25) * (len(lines) - 1)
+        return sheet
+
+    def on_resize(self) -> None:
+        layout = self.layout
+        text, size = self.context.text, layout.text_size
+        lay_out_row(self.row, text, size, layout.buttons, least=size * 9)
+        area = self.sheet_area(layout)
+        self.buttons = list(self.row)
+        if not self.totals.side_by_side(text, area, size, self.shown, self.seating):
+            toggle = self.totals.button
+            width = toggle.width_needed(text, size)
+            height = round(size * 1.7)
+            toggle.rect = pygame.Rect(area.right - width, area.top - height - size // 4, width, 0)
+            toggle.rect.height = height
+            self.buttons.append(toggle)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            if self.totals.button in self.buttons:
+                self.totals.toggle()
+            return True
+        return super().handle_event(event)
+
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
         self.draw_title(surface, layout, winners_line(self.event.winners, self.seating))
         text, size = self.context.text, layout.text_size
         heading, box = TypeScale(size).heading, layout.panel.inflate(-size * 2, 0)
         lines = text.wrap(self.places(), heading, box.width, True, PLACES_GAP)
         line = round(heading * 1.25)
-        sheet = layout.content.copy()
-        sheet.height -= round(size * 2.2) + line * (len(lines) - 1)
-        paint_score_sheet(surface, text, sheet, self.shown, self.seating, self.event.winners)
+        shown, seating, winners = self.shown, self.seating, self.event.winners
+
+        def sheet(area: pygame.Rect) -> None:
+            paint_score_sheet(surface, text, area, shown, seating, winners)
+
+        self.totals.paint(surface, text, self.sheet_area(layout), shown, seating, sheet)
         for number, places in enumerate(reversed(lines)):  # the last line at the foot
             bottom = (layout.panel.centerx, layout.content.bottom - line * number)
             text.blit(surface, places, heading, INK, True, box=box, midbottom=bottom)
