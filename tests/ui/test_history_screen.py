@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.actions import Discard
 from game.engine.rules import RuleSet
 from game.profile import shared_match
 from game.profile.folder import Profile
@@ -26,6 +27,7 @@ from game.ui.table.match_setup import MatchSetup
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until, wait_until
+from tests.ui.rigged import crowded_last_round, open_rigged
 from tests.ui.test_resume import human_table, play
 from tools.make_history_fixture import fixture_matches
 
@@ -260,5 +262,22 @@ def test_an_autoplay_match_is_kept_marked_and_out_of_your_figures(tmp_path: Path
         assert len(rows) == 1 and rows[0].autoplay
         assert app.memory.history.summaries(Filters()) == []
         assert app.memory.stats.overall.played == 0
+    finally:
+        app.close()
+
+
+def test_a_match_not_dealt_from_its_seed_is_counted_and_said_not_kept(tmp_path: Path) -> None:
+    """A rigged last round (no actions lead to it from its seed): at its end it is counted in
+    your statistics, the history says in one line that it cannot keep it, and the game goes on."""
+    match = crowded_last_round()
+    app = open_rigged(tmp_path, match)
+    try:
+        table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+        table.play(Discard(match.going_out_discards()[0]))
+        wait_until(app, lambda: table.match.is_over)
+        assert app.memory.stats.overall.played == 1
+        assert app.memory.history.summaries(Filters(autoplay=True)) == []
+        notices = [*app.memory.profile.notices, app.toast or ""]
+        assert any("cannot be kept in the history" in notice for notice in notices)
     finally:
         app.close()

@@ -25,8 +25,10 @@ from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.solver import best_arrangement, min_penalty_after_discard
 from game.engine.view import PlayerView
+from game.files import shown
 from game.i18n import N_, _, language
 from game.profile.kept_match import KeptMatch
+from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.ui.kit.keys import SEPARATOR, Shortcut, help_line, press
@@ -445,11 +447,25 @@ class TableScene(Scene):
     def _keep(self) -> None:
         """The match is over: into the history (autoplay marked) and, if it was yours, the
         statistics."""
-        setup = self.setup
-        kept = KeptMatch.of(self.match.copy(), setup.names, setup.policies)
-        self.kept_as = self.context.memory.keep(kept)
+        setup, memory = self.setup, self.context.memory
+        try:
+            kept = KeptMatch.of(self.match.copy(), setup.names, setup.policies)
+        except ValueError as error:  # a match not dealt from its seed: counted, not kept
+            self._count_unkept(error)
+            return
+        self.kept_as = memory.keep(kept)
         if self.kept_as and setup.human:
             self.context.reviews.add(self.kept_as, kept.match)
+
+    def _count_unkept(self, error: ValueError) -> None:
+        """Say why the match cannot go into the history; count it if it was yours."""
+        memory, setup, match = self.context.memory, self.setup, self.match
+        why = _("This match cannot be kept in the history ({error}).")
+        memory.profile.notices.append(why.format(error=shown(error)))
+        if setup.human:
+            level = level_key(setup.policies, setup.rules.players)
+            scores = match.round_scores
+            memory.record(result_from(level, match.totals, match.winners, scores, self.went_out))
 
     def _save(self) -> None:
         """Keep the match as it now stands in the profile (none once it is over).
