@@ -68,6 +68,7 @@ STEPS: tuple[str, ...] = (
         hand_sizes TEXT NOT NULL,
         goers TEXT NOT NULL
     );
+    CREATE INDEX matches_by_autoplay ON matches (autoplay, id);
     CREATE INDEX matches_by_level ON matches (autoplay, level, id);
     CREATE INDEX matches_by_players ON matches (autoplay, players, id);
     CREATE INDEX matches_by_both ON matches (autoplay, level, players, id);
