@@ -50,11 +50,13 @@ from game.ui.app import MAX_DT, App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.widgets import Button
+from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.question import QuestionScene
-from game.ui.screens.reading import ReadingScene
+from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.pause_menu import PauseMenuScene
@@ -104,6 +106,9 @@ STOPS = (
     "match end",
 )
 """Where each run throws a storm, in this order (the match is played out before the last)."""
+AFTER_THE_MATCH = ("history",)
+"""Where a storm goes once the match has ended: its history (with that match in it), each with
+a share of the storm as large as a stop's."""
 EVENTS = 1500
 """Events thrown per run, shared out between the stops."""
 NAV_DT = MAX_DT
@@ -111,6 +116,9 @@ NAV_DT = MAX_DT
 SCREEN_NAMES: tuple[tuple[type, str], ...] = (
     (TitleScene, "title"),
     (StatsScene, "statistics"),
+    (HistoryScene, "history"),
+    (ReplayScene, "replay"),
+    (StatsChartsScene, "charts"),
     (RulesScene, "rules"),
     (SettingsScene, "settings"),
     (ScoreSheetScene, "score sheet"),
@@ -520,7 +528,7 @@ class Storm:
         """Go back from the screen on top, as a person would (a match's end: New game)."""
         if isinstance(top, Overlay | TitleScene):
             self.click(top.buttons[0].rect.center)  # Next round, Close, New game, Continue
-        elif isinstance(top, ReadingScene | ReviewScene | SettingsScene | QuestionScene):
+        else:
             self.key(pygame.K_ESCAPE)  # a name being typed: the first Escape stops typing
 
     def table(self) -> TableScene:
@@ -537,12 +545,13 @@ class Storm:
         app = self.app
         if stop == "title" and not isinstance(app.stack.top, TitleScene):
             app.replace(TitleScene(app))  # as when the window opens again
-        elif stop == "statistics":
+        elif stop in ("statistics", "history"):
             if not isinstance(app.stack.top, TitleScene):
                 app.replace(TitleScene(app))  # as when the window opens again
             title = app.stack.top
             assert isinstance(title, TitleScene)
-            button = next(button for button in title.buttons if button.label == "Statistics")
+            label = stop.capitalize()
+            button = next(button for button in title.buttons if button.label == label)
             self.click(button.rect.center)
             self.frame()
         elif stop == "your turn":
@@ -658,7 +667,7 @@ def test_an_event_storm_breaks_nothing(run: Run) -> None:
     closed = False
     try:
         share = EVENTS // len(STOPS)
-        for stop in STOPS:
+        for stop in (*STOPS, *AFTER_THE_MATCH):
             storm.go(stop)
             storm.burst(stop, share)
         if run.quits:
@@ -676,7 +685,7 @@ def test_an_event_storm_breaks_nothing(run: Run) -> None:
     finally:
         if not closed:
             app.close()
-    missing = set(STOPS) - set(storm.seen) - ({"deal"} if run.max_speed else set())
+    missing = {*STOPS, *AFTER_THE_MATCH} - set(storm.seen) - ({"deal"} if run.max_speed else set())
     assert not missing, f"[{run}] no storm reached {missing}: {storm.seen}"
     print(
         f"\n[{run}] {storm.thrown} events in {storm.frames} frames, "

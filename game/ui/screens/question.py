@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
+from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, PANEL, Button, dim
 from game.ui.scene import Scene, SceneContext
@@ -100,8 +101,8 @@ class QuestionScene(Scene):
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
         size = TypeScale.for_window((width, height)).body
-        lines = self.context.text.wrap(self.words, size, round(width * 0.6))
-        line_height = self.context.text.font(size).get_linesize()
+        lines = self.context.text.wrap(self.words, size, round(width * 0.6), bold=True)
+        line_height = line_step(self.context.text, lines, size)
         count = len(self.buttons)
         in_row = count <= ROW_MOST
         button_height = round(size * 2.2)
@@ -168,8 +169,8 @@ class QuestionScene(Scene):
         radius = max(6, size // 2)
         pygame.draw.rect(surface, PANEL, self.panel, border_radius=radius)
         pygame.draw.rect(surface, GOLD, self.panel, 2, border_radius=radius)
-        lines = text.wrap(self.words, size, round(width * 0.6))
-        line_height = text.font(size).get_linesize()
+        lines = text.wrap(self.words, size, round(width * 0.6), bold=True)
+        line_height = line_step(text, lines, size)
         box = self.panel.inflate(-size * 2, 0)
         for index, line in enumerate(lines):
             center = (self.panel.centerx, self.panel.top + size * 2 + line_height * index)
@@ -179,3 +180,11 @@ class QuestionScene(Scene):
             if index == self.focus:
                 ring = button.rect.inflate(6, 6)
                 pygame.draw.rect(surface, GOLD, ring, 2, border_radius=max(4, ring.height // 4))
+
+
+def line_step(text: Text, lines: Sequence[str], size: int) -> int:
+    """How far apart the message's lines are: as far as the tallest of them is drawn, which
+    can be a pixel more than the font's line size at a small size."""
+    font = text.font(size, True)
+    drawn = max(text.render(line, size, INK, True).get_height() for line in lines)
+    return max(font.get_linesize(), drawn)
