@@ -219,8 +219,8 @@ def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:
     """Ctrl+C in a terminal reaches every process of its group (the AI worker too)."""
     profile = tmp_path / "profile"
     saved = profile / "match.json"
-    command = [sys.executable, "-m", "game", "--autoplay", "--speed", "max", "--mute"]
-    command += ["--seed", "5", "--profile", str(profile)]
+    command = [sys.executable, "-X", "faulthandler", "-m", "game", "--autoplay", "--speed"]
+    command += ["max", "--mute", "--seed", "5", "--profile", str(profile)]
     window = subprocess.Popen(
         command,
         cwd=ROOT,
@@ -239,7 +239,12 @@ def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:
             os.killpg(window.pid, signal.SIGINT)
         else:
             window.send_signal(signal.SIGINT)
-        _, errors = window.communicate(timeout=SECONDS)
+        try:
+            _, errors = window.communicate(timeout=SECONDS)
+        except subprocess.TimeoutExpired:
+            window.send_signal(signal.SIGABRT)  # faulthandler prints where every thread is
+            _, stacks = window.communicate(timeout=SECONDS)
+            pytest.fail(f"still running {SECONDS} s after Ctrl+C; its threads:\n{stacks[-6000:]}")
     finally:
         window.kill()
         window.wait()

@@ -281,3 +281,22 @@ def test_a_match_not_dealt_from_its_seed_is_counted_and_said_not_kept(tmp_path: 
         assert any("cannot be kept in the history" in notice for notice in notices)
     finally:
         app.close()
+
+
+def test_the_key_that_opens_the_file_question_is_not_typed_into_it(
+    history_app: App, tmp_path: Path
+) -> None:
+    """O on the History screen opens the question; its own text (an "o") is not typed."""
+    open_history(history_app)
+    post(pygame.KEYDOWN, key=pygame.K_o, mod=0, unicode="o", scancode=0)
+    post(pygame.TEXTINPUT, text="o")
+    post(pygame.KEYUP, key=pygame.K_o, mod=0, unicode="o", scancode=0)
+    history_app.step(FRAME)
+    asking = history_app.stack.top
+    assert isinstance(asking, OpenFileScene) and asking.path == f"{tmp_path / 'shared'}/"
+    post(pygame.TEXTINPUT, text="a.json")
+    history_app.step(FRAME)
+    assert asking.path.endswith("/shared/a.json")
+    key(pygame.K_BACKSPACE)
+    history_app.step(FRAME)
+    assert asking.path.endswith("/shared/a.jso")

@@ -35,6 +35,9 @@ class OpenFileScene(QuestionScene):
         super().__init__(context, PROMPT, answers, safe=1)
         self.focus = 0
         self.line = pygame.Rect(0, 0, 0, 0)
+        self.typing = False
+        """False until the first frame after opening: the text of the key that opened the
+        question (O on the History screen) comes with that key, and is not typed here."""
 
     def _open(self) -> None:
         if self.path.strip():
@@ -67,7 +70,8 @@ class OpenFileScene(QuestionScene):
             self.answer(self.answers[0])
             return True
         if event.type == pygame.TEXTINPUT:
-            self._type(event.text)
+            if self.typing:
+                self._type(event.text)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
@@ -79,6 +83,9 @@ class OpenFileScene(QuestionScene):
             if event.key == pygame.K_SPACE:
                 return True  # a space is typed (TEXTINPUT), not an answer
         return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.typing = True
 
     def _type(self, typed: str) -> None:
         kept = "".join(character for character in typed if is_printable(character))
