@@ -213,6 +213,13 @@ def test_parse_rules_reads_a_partial_object_over_defaults() -> None:
 # --- 4. Ctrl+C -------------------------------------------------------------------------------
 
 
+def _as_from_a_terminal() -> None:
+    """In the window's process before it starts: Ctrl+C does what it does to a program started
+    from a terminal, even where these tests run as a background job (which a shell starts
+    with SIGINT ignored, and a child keeps it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a terminal's signal on POSIX")
 @pytest.mark.parametrize("terminal", [False, True], ids=["the-window", "every-process"])
 def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:
@@ -229,6 +236,7 @@ def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
     )
     try:
         deadline = time.monotonic() + SECONDS
