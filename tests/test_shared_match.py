@@ -70,7 +70,7 @@ def changed(kept: KeptMatch, change: Callable[[dict[str, Any]], object]) -> dict
         (lambda d: d.update(extra=1), "unknown key"),
         (lambda d: d.update(names=["Left"]), "names"),
         (lambda d: d.update(names=["Left", "\x07", "Right"]), "name"),
-        (lambda d: d.update(policies={"1": "os:system"}), "policy"),
+        (lambda d: d.update(policies={"1": "os:system"}), "every AI seat"),
         (lambda d: d.update(policies={"9": "hard"}), "not a seat"),
         (lambda d: d.update(ended="yesterday"), "format"),
         (lambda d: d.update(ended="2026-12-03T09:00:00"), "time zone"),

@@ -65,16 +65,7 @@ class SavedMatch:
         if match.is_over:
             raise ValueError("the saved match is already over")
         check_table_size(match.players)
-        policies = _seat_map(data.get("policies"), "policies", match.players)
-        for spec in policies.values():
-            check_spec(spec)
-        if not set(range(1, match.players)) <= set(policies):
-            raise ValueError("policies must name every AI seat")
-        names = data.get("names")
-        if not isinstance(names, list) or len(names) != match.players - 1:
-            raise ValueError(f"names must list the {match.players - 1} AI seats' names")
-        for name in names:
-            check_seat_name(name)
+        policies, names = read_seats(data, match.players)
         order = data.get("hand_order")
         if not isinstance(order, list) or not all(isinstance(code, str) for code in order):
             raise ValueError(f"hand_order must be a list of card codes, not {order!r}")
@@ -88,7 +79,7 @@ class SavedMatch:
         went_out = data.get("went_out", 0)
         if type(went_out) is not int or not 0 <= went_out <= len(match.round_scores):
             raise ValueError(f"went_out must count rounds already scored, not {went_out!r}")
-        return cls(match, policies, tuple(names), hand_order, states, went_out)
+        return cls(match, policies, names, hand_order, states, went_out)
 
 
 def _engine_changed(old: dict[str, Any]) -> dict[str, Any]:
@@ -104,6 +95,23 @@ UPGRADES: Upgrades = {1: _engine_changed, 2: _engine_changed}
 document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`
 applies: a change to it alone needs a step here only to raise this format (what the
 file holds when written again differs)."""
+
+
+def read_seats(data: dict[str, Any], players: int) -> tuple[dict[int, str], tuple[str, ...]]:
+    """The ``"policies"`` (per AI seat, each spec checked as written, every opponent's seat
+    named) and the opponents' ``"names"`` of a document about a match of ``players``;
+    ``ValueError`` saying what is wrong."""
+    policies = _seat_map(data.get("policies"), "policies", players)
+    for spec in policies.values():
+        check_spec(spec)
+    if not set(range(1, players)) <= set(policies):
+        raise ValueError("policies must name every AI seat")
+    names = data.get("names")
+    if not isinstance(names, list) or len(names) != players - 1:
+        raise ValueError(f"names must list the {players - 1} AI seats' names")
+    for name in names:
+        check_seat_name(name)
+    return policies, tuple(names)
 
 
 def _seat_map(data: Any, name: str, players: int) -> dict[int, Any]:

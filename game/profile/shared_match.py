@@ -22,14 +22,14 @@ from typing import Any
 
 import platformdirs
 
-from game.ai.registry import check_spec
 from game.engine.match import Match
 from game.files import UnreadableFile, read_text_file, shown
 from game.i18n import _
 from game.profile.folder import write_atomically
 from game.profile.json_format import NO_UPGRADES, FormatError, Upgrades, upgraded
 from game.profile.kept_match import KeptMatch
-from game.profile.settings import check_seat_name, check_table_size
+from game.profile.saved_match import read_seats
+from game.profile.settings import check_table_size
 
 FORMAT = 1
 """The version of a shared match file this code writes."""
@@ -79,26 +79,14 @@ def from_json(data: Any) -> KeptMatch:
         raise ValueError("abandoned must be true or false")
     if match.is_over == abandoned:
         raise ValueError("the match is not over" if not abandoned else "an abandoned match is over")
-    names = document.get("names")
-    if not isinstance(names, list) or len(names) != match.players - 1:
-        raise ValueError(f"names must list the {match.players - 1} opponents' names")
-    for name in names:
-        check_seat_name(name)
-    policies = document.get("policies")
-    if not isinstance(policies, dict):
-        raise ValueError("policies must be an object keyed by seat")
-    seats: dict[int, str] = {}
-    for key, spec in policies.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) < match.players):
-            raise ValueError(f"policies: {shown(key, 24)!r} is not a seat of this match")
-        seats[int(key)] = check_spec(spec)
+    policies, names = read_seats(document, match.players)
     ended = document.get("ended")
     if not isinstance(ended, str):
         raise ValueError("ended must be a date and time")
     when = datetime.fromisoformat(ended)
     if when.tzinfo is None:
         raise ValueError("ended must say its time zone")
-    return KeptMatch.of(match, tuple(names), seats, when)
+    return KeptMatch.of(match, names, policies, when)
 
 
 def read(path: Path) -> KeptMatch:
