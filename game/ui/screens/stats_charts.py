@@ -128,6 +128,7 @@ class StatsChartsScene(Scene):
 
     def on_enter(self) -> None:
         self.context.reviews.catch_up(LAST_MATCHES)
+        self.reviewing = self.context.reviews.waiting  # charted already: read again as each ends
         self.on_resize()
 
     def update(self, dt: float) -> None:
