@@ -91,6 +91,8 @@ _SUMMARY_COLUMNS = (
     "matches.id, ended, players, names, policies, totals, winners, round_scores, hand_sizes, "
     "goers, abandoned, reviews.decisions, reviews.loss"
 )
+_SUMMARY_WIDTH = _SUMMARY_COLUMNS.count(",") + 1
+"""How many columns :data:`_SUMMARY_COLUMNS` names: a row's first, read by :func:`_summary_of`."""
 _FROM = "matches LEFT JOIN reviews ON reviews.match_id = matches.id"
 T = TypeVar("T")
 
@@ -276,9 +278,9 @@ class History:
             ).fetchone()
             if row is None:
                 return None
-            summary = _summary_of(row[:13])
+            summary = _summary_of(row[:_SUMMARY_WIDTH])
             try:
-                match = rebuilt(row[13], row[14], row[15])
+                match = rebuilt(*row[_SUMMARY_WIDTH:])
             except ValueError as error:
                 self.profile.notices.append(
                     _("Match {number} of the history cannot be replayed: {error}").format(
@@ -437,8 +439,8 @@ def _ints(values: Any, what: str) -> tuple[int, ...]:
 
 def _summary_of(row: tuple[Any, ...]) -> MatchSummary:
     """A row of :data:`_SUMMARY_COLUMNS` read back; ``ValueError`` if it is not one of ours."""
-    number, ended, players, names, policies, totals, winners, scores, sizes, goers = row[:10]
-    abandoned, decisions, loss = row[10:13]
+    (number, ended, players, names, policies, totals, winners, scores, sizes, goers) = row[:10]
+    abandoned, decisions, loss = row[10:]
     names, policies, rounds, goers = map(json.loads, (names, policies, scores, goers))
     if not isinstance(names, list) or not isinstance(policies, dict):
         raise ValueError("names and policies must be a list and an object")
