@@ -34,3 +34,15 @@ EVERYTHING_CHANGED = RuleSet(
     table="open",
 )
 """Every option away from its default."""
+
+EVERY_NEW_OPTION = RuleSet(
+    players=3,
+    schedule="short",
+    table="open",
+    contracts=True,
+    lay_off="all",
+    free_jokers=True,
+    jokers=2,
+)
+"""The seeds' other games all at once (the open table, contracts, the redemption round, jokers
+thrown onto melds), in a short match of three."""

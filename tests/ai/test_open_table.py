@@ -21,6 +21,7 @@ from game.engine.melds import Meld, MeldKind
 from game.engine.rules import RuleSet
 from game.words.hint_words import hint_line
 from tests.engine.match_tools import rig
+from tests.rule_sets import EVERY_NEW_OPTION
 
 OPEN = RuleSet(players=2, table="open")
 LEVELS = ("easy", "greedy", "normal", "hard")
@@ -157,20 +158,9 @@ def turn_lay_down(match: Match) -> tuple[Meld, ...]:
     return action.melds
 
 
-EVERY_OPTION = RuleSet(
-    players=3,
-    schedule="short",
-    table="open",
-    contracts=True,
-    lay_off="all",
-    free_jokers=True,
-    jokers=2,
-)
-
-
 @pytest.mark.parametrize(
     "rules",
-    [RuleSet(players=3, schedule="short", table="open"), EVERY_OPTION],
+    [RuleSet(players=3, schedule="short", table="open"), EVERY_NEW_OPTION],
     ids=["open", "every-option"],
 )
 def test_every_level_plays_whole_matches_legally_and_uses_the_table(rules: RuleSet) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import random
@@ -17,6 +18,7 @@ from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
 from tests.ai.sample_bot import FirstLegalPolicy
+from tests.rule_sets import EVERY_NEW_OPTION
 from tests.tools.loading import load_tool
 
 OPTION_SETS = [
@@ -71,18 +73,7 @@ OPTION_SETS = [
         RuleSet(players=3, schedule="short", table="open", contracts=True, jokers=2),
         id="open-table-contracts",
     ),
-    pytest.param(
-        RuleSet(
-            players=4,
-            schedule="short",
-            table="open",
-            contracts=True,
-            lay_off="all",
-            free_jokers=True,
-            jokers=2,
-        ),
-        id="open-table-every-option",
-    ),
+    pytest.param(dataclasses.replace(EVERY_NEW_OPTION, players=4), id="open-table-every-option"),
 ]
 
 

@@ -28,6 +28,7 @@ from game.ui.table.summary import MatchEndScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating
 from tests.engine.match_tools import rig
+from tests.rule_sets import EVERY_NEW_OPTION
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of
 from tests.ui.players import MousePlayer, settled
 from tests.ui.rigged import at_rest, open_rigged
@@ -199,21 +200,10 @@ def test_a_card_that_does_not_fit_goes_back_and_the_line_says_why(tmp_path: Path
     app.close()
 
 
-FOUR_OPTIONS = RuleSet(
-    players=3,
-    schedule="short",
-    table="open",
-    contracts=True,
-    lay_off="all",
-    free_jokers=True,
-    jokers=2,
-)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
-    [RuleSet(players=2, schedule="short", table="open"), FOUR_OPTIONS],
+    [RuleSet(players=2, schedule="short", table="open"), EVERY_NEW_OPTION],
     ids=["open", "four-options"],
 )
 def test_a_whole_match_at_the_open_table_by_mouse(app: App, rules: RuleSet) -> None:
