@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.profile import history
+from game.profile import history, history_rows
 from game.profile.folder import Profile
 from game.profile.history import History
 from game.profile.kept_match import Filters
@@ -49,7 +49,7 @@ def fill(folder: Path, matches: int) -> History:
     """A history of ``matches`` matches, written as :meth:`History.add` writes them."""
     kept = History(Profile(folder))
     kept.add(fixture_matches()[0])  # made, with its schema
-    rows = [history.row_of(match) for match in fixture_matches()]
+    rows = [history_rows.row_of(match) for match in fixture_matches()]
     connection = kept._open()
     names = ", ".join(rows[0])
     places = ", ".join("?" * len(rows[0]))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game.profile import history
+from game.profile import history, history_rows
 from game.profile.folder import Profile
 from game.profile.history import History
 from game.profile.kept_match import Filters, KeptMatch, Page, ReviewFigures
@@ -104,6 +104,7 @@ def played_and_counted(folder: Path, matches: list[KeptMatch]) -> Memory:
     memory = Memory(Profile(folder))
     for match in matches:
         memory.keep(match)
+    assert memory.settle(30)
     return memory
 
 
@@ -141,8 +142,10 @@ def test_statistics_set_aside_are_counted_again_from_the_history(
 def test_a_reset_counts_only_the_matches_after_it(tmp_path: Path, matches: list[KeptMatch]) -> None:
     memory = played_and_counted(tmp_path, matches)
     memory.reset_stats()
+    assert memory.settle(30)
     assert memory.history.stats() == Stats()
     memory.keep(matches[0])
+    assert memory.settle(30)
     assert memory.history.stats() == memory.stats
     assert memory.stats.overall.played == 1
     assert len(memory.history.summaries(Filters(autoplay=True))) == 5, "the history keeps all"
@@ -223,7 +226,7 @@ def test_a_row_that_does_not_replay_is_reported_not_raised(
     kept = a_history(tmp_path)
     kept.add(matches[0])
     kept.close()
-    tampered = history.row_of(matches[1])["actions"]  # another match's moves
+    tampered = history_rows.row_of(matches[1])["actions"]  # another match's moves
     with sqlite3.connect(tmp_path / history.FILE) as connection:
         connection.execute("UPDATE matches SET actions = ? WHERE id = 1", (tampered,))
     kept = a_history(tmp_path)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.profile.player_stats import (
     ABANDONED_RULE,
+    COUNTED_KEPT,
     FORMAT,
     LEVEL_KEYS,
     TABLE_SIZES,
@@ -465,9 +466,16 @@ def test_the_level_of_a_table_of_two_to_eight_is_set_by_all_its_opponents() -> N
 
 def format_1(stats: Stats) -> dict[str, Any]:
     """``stats`` as the version before table sizes wrote it."""
-    document = stats.to_json()
+    document = format_2(stats)
     del document["tables"]
     return {**document, "format": 1}
+
+
+def format_2(stats: Stats) -> dict[str, Any]:
+    """``stats`` as the version before the tokens of the matches counted wrote it."""
+    document = stats.to_json()
+    del document["counted"]
+    return {**document, "format": 2}
 
 
 def test_format_1_is_upgraded_with_every_match_at_a_table_of_four() -> None:
@@ -478,7 +486,25 @@ def test_format_1_is_upgraded_with_every_match_at_a_table_of_four() -> None:
     assert read == before and read.for_table(4) == read.overall
     assert [size for size, _ in read.tables] == [4]
     assert old == kept, "the document read is left as it was"
-    assert read.to_json()["format"] == FORMAT == 2
+    assert read.to_json()["format"] == FORMAT == 3
+
+
+def test_format_2_is_upgraded_with_no_match_counted_by_token() -> None:
+    before = Stats().record(WIN, "20261205-011500-00000001")
+    read = Stats.from_json(format_2(before))
+    assert read == before and read.counted == ()
+    with pytest.raises(ValueError, match="format 2 has none"):
+        Stats.from_json({**format_2(before), "counted": []})
+
+
+def test_the_latest_tokens_counted_are_kept_and_read_back() -> None:
+    stats = Stats()
+    for number in range(COUNTED_KEPT + 5):
+        stats = stats.record(WIN, f"20261205-011500-{number:08x}")
+    assert len(stats.counted) == COUNTED_KEPT and stats.counted[-1].endswith("00000018")
+    assert Stats.from_json(stats.to_json()).counted == stats.counted
+    with pytest.raises(ValueError, match="counted"):
+        Stats.from_json({**stats.to_json(), "counted": [7]})
 
 
 def test_format_1_without_a_match_has_no_table_size() -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from game.ai.registry import make_policy  # noqa: E402  (after the path is set)
 from game.engine.match import Match  # noqa: E402
 from game.engine.rules import RuleSet  # noqa: E402
-from game.profile import history  # noqa: E402
+from game.profile import history, history_rows  # noqa: E402
 from game.profile.folder import Profile  # noqa: E402
 from game.profile.kept_match import KeptMatch, ReviewFigures  # noqa: E402
 
@@ -93,8 +93,9 @@ def write(schema: int, out: Path) -> Path:
             _write_earlier(path, schema)
         else:
             kept = history.History(Profile(Path(folder)))
-            for match in fixture_matches():
-                assert kept.add(match), kept.profile.notices
+            for number, match in enumerate(fixture_matches(), start=1):
+                token = f"{match.summary.ended:%Y%m%d-%H%M%S}-{number:08x}"  # as a waiting file's
+                assert kept.add(match, token), kept.profile.notices
             kept.close()
         connection = sqlite3.connect(path)
         connection.execute("PRAGMA journal_mode = DELETE")  # one file, the WAL folded in
@@ -111,7 +112,7 @@ def _write_earlier(path: Path, schema: int) -> None:
     for step in history.STEPS[:schema]:
         connection.executescript(step)
     for match in fixture_matches():
-        row = history.row_of(match)
+        row = history_rows.row_of(match)
         names = ", ".join(row)
         connection.execute(
             f"INSERT INTO matches ({names}) VALUES ({', '.join('?' * len(row))})",

@@ -149,17 +149,7 @@ class Profile:
             write_atomically(self.path(name), _dumps(data))
             self._stamp(name)
         except Exception as error:  # a full disk, a folder gone, a name the system refuses
-            if not self._write_failed:
-                self._write_failed = True
-                why = error.strerror if isinstance(error, OSError) and error.strerror else error
-                self._notify(
-                    _(
-                        "The game cannot save in {folder} ({error}): it plays on, but what "
-                        "happens from now on is not kept."
-                    ),
-                    folder=self.folder,
-                    error=why,
-                )
+            self._cannot_change(error)
             return False
         self._write_failed = False
         return True
@@ -168,13 +158,55 @@ class Profile:
         """Tell the player ``message`` with ``values`` filled in, each made fit to show."""
         self.notices.append(message.format(**{key: shown(value) for key, value in values.items()}))
 
-    def remove(self, name: str) -> None:
-        """Delete the file ``name`` if it is there."""
+    def remove(self, name: str) -> bool:
+        """Delete the file ``name`` if it is there; False (reported once) if it cannot be."""
         self.flush()
         self._keep_if_replaced(name)
         self._stamps.pop(name, None)
-        with contextlib.suppress(FileNotFoundError):
+        try:
             self.path(name).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as error:  # a read-only folder, a file the system holds
+            self._cannot_change(error)
+            return False
+        return True
+
+    def rename(self, name: str, new_name: str) -> bool:
+        """Move the file ``name`` to ``new_name`` in one step (durably, where the system
+        allows); False (reported once) if it cannot be."""
+        self.flush()
+        self._stamps.pop(name, None)
+        try:
+            os.replace(self.path(name), self.path(new_name))
+        except OSError as error:
+            self._cannot_change(error)
+            return False
+        _sync_folder(self.folder)
+        self._stamp(new_name)
+        return True
+
+    def names(self, wanted: Callable[[str], bool]) -> list[str]:
+        """The names of the files in the folder that ``wanted`` takes, sorted."""
+        try:
+            found = [entry.name for entry in os.scandir(self.folder)]
+        except OSError:
+            return []
+        return sorted(name for name in found if wanted(name))
+
+    def _cannot_change(self, error: Exception) -> None:
+        """A file could not be written, removed or renamed: reported once."""
+        if not self._write_failed:
+            self._write_failed = True
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            self._notify(
+                _(
+                    "The game cannot save in {folder} ({error}): it plays on, but what "
+                    "happens from now on is not kept."
+                ),
+                folder=self.folder,
+                error=why,
+            )
 
     def _stamp(self, name: str) -> None:
         """Remember how the file ``name`` stands now (as the game read or wrote it)."""

@@ -6,38 +6,48 @@ in one transaction, so a kill at any moment (SIGKILL, a power cut) leaves every 
 added before it, whole, and none half-written. A row holds the match's rules, seed and
 actions (enough to rebuild it exactly), who sat where, when it ended, and the figures a
 list, a chart or the statistics read without replaying it; the review's figures for the
-player's decisions are added when worked out.
+player's decisions are added when worked out. A match is added at most once: the token of
+the file it waited in (:mod:`game.profile.waiting`) is kept with it.
 
 - The schema has a version (``PRAGMA user_version``) and an upgrade step per version
   (:data:`STEPS`); the file says it is this game's (``PRAGMA application_id``).
-- A database that is not one, is damaged, is another program's, or is of a newer schema is
-  moved aside (``history.sqlite3.corrupt-20261203-081200``, its ``-wal`` and ``-shm`` with
-  it) and reported, as the profile's JSON files are; the game starts a new history.
-- A database that cannot be written (a full disk, a read-only folder) is reported once;
-  the game plays on.
+- A database that cannot be opened as this game's history — not one, damaged, another
+  program's, of a newer schema, of a version that makes no sense, a companion file that
+  is not a file — is moved aside (``history.sqlite3.corrupt-20261203-081200``, its
+  ``-wal`` and ``-shm`` with it) and reported, as the profile's JSON files are; the game
+  starts a new history.
+- A database that is only busy (another program holds it) is not given up: a write raises
+  :class:`HistoryBusy` for its caller to try again (:mod:`game.profile.history_writer`), a
+  read gives nothing this time. One that cannot be written (a full disk, a read-only
+  folder) is reported once; the game plays on.
+- A row that does not pass a save's checks (:mod:`game.profile.history_rows`) is reported
+  once and skipped; it never hides the other rows.
 - Autoplay matches are kept too, marked (seat 0 has a policy); lists, charts and the
   statistics leave them out unless asked (:class:`~game.profile.kept_match.Filters`).
 
-Only the thread that opened a :class:`History` uses it.
+Only the thread that opened a :class:`History` uses it; the window reads on its own, and
+writes on the history's writing thread.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
-import zlib
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
-from game.engine.actions import action_from_json, action_to_json
-from game.engine.match import Match
-from game.engine.rules import RuleSet
 from game.files import shown
 from game.i18n import _
 from game.profile.folder import Profile
+from game.profile.history_rows import (
+    SUMMARY_COLUMNS,
+    SUMMARY_WIDTH,
+    RowError,
+    rebuilt,
+    row_of,
+    summary_of,
+)
 from game.profile.kept_match import Filters, KeptMatch, MatchSummary, Page, ReviewFigures
 from game.profile.player_stats import Stats
 
@@ -46,6 +56,10 @@ APPLICATION_ID = 0x33_31_33_54
 """What ``PRAGMA application_id`` holds in this game's history ("3 13 T")."""
 COMPANIONS = ("-wal", "-shm")
 """The files SQLite keeps beside the database in WAL mode: they move aside with it."""
+READING_WAIT = 0.1
+"""Seconds a read waits for a database another program holds (the frame loop reads)."""
+WRITING_WAIT = 5.0
+"""Seconds a write waits for it before :class:`HistoryBusy` (the writing thread writes)."""
 
 STEPS: tuple[str, ...] = (
     # 0 → 1: the matches, and where the statistics start counting.
@@ -82,18 +96,23 @@ STEPS: tuple[str, ...] = (
         loss REAL NOT NULL
     );
     """,
+    # 2 → 3: the token of the waiting file a match came from, so it is never added twice.
+    """
+    ALTER TABLE matches ADD COLUMN token TEXT;
+    CREATE UNIQUE INDEX matches_by_token ON matches (token);
+    """,
 )
 """Step ``n`` brings a database of schema ``n`` to ``n + 1`` (0: a new, empty file)."""
 SCHEMA = len(STEPS)
 """The schema this code reads and writes."""
 
-_SUMMARY_COLUMNS = (
-    "matches.id, ended, players, names, policies, totals, winners, round_scores, hand_sizes, "
-    "goers, abandoned, reviews.decisions, reviews.loss"
-)
-_SUMMARY_WIDTH = _SUMMARY_COLUMNS.count(",") + 1
-"""How many columns :data:`_SUMMARY_COLUMNS` names: a row's first, read by :func:`_summary_of`."""
 _FROM = "matches LEFT JOIN reviews ON reviews.match_id = matches.id"
+_BUSY = frozenset({5, 6})
+"""SQLite's primary result codes for a database another connection holds (BUSY, LOCKED)."""
+_UNWRITABLE = frozenset({3, 7, 8, 13})
+"""… for one that cannot be written now (PERM, NOMEM, READONLY, FULL)."""
+_DAMAGE = frozenset({11, 26})
+"""… for a file that is damaged or not a database (CORRUPT, NOTADB)."""
 T = TypeVar("T")
 
 
@@ -105,46 +124,75 @@ class HistoryError(Exception):
         self.reason = reason
 
 
-class History:
-    """The profile's history of ended matches; never raises for a bad file or a full disk."""
+class HistoryBusy(Exception):
+    """Another program holds the database: the write can be tried again later."""
 
-    def __init__(self, profile: Profile) -> None:
+
+class History:
+    """The profile's history of ended matches; never raises for a bad file, a bad row or a
+    full disk (a write may raise :class:`HistoryBusy`)."""
+
+    def __init__(self, profile: Profile, wait: float = READING_WAIT) -> None:
         self.profile = profile
+        self.wait = wait
+        """Seconds a statement waits for a database another program holds."""
         self._connection: sqlite3.Connection | None = None
+        self._opened: tuple[int, int] | None = None
+        """The device and inode of the file the connection opened."""
         self._write_failed = False
+        self._unreadable: set[int] = set()
+        """The rows already reported as unreadable (each is said once)."""
 
     # --- opening ------------------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        """The connection, opened (and the database made, upgraded or set aside) at first use."""
+        """The connection, opened (and the database made, upgraded or set aside) at first
+        use, and again if the file was moved or replaced since."""
+        if self._connection is not None and self._opened != _identity(self._path):
+            self.close()
         if self._connection is None:
             try:
                 self._connection = self._connect()
             except HistoryError as error:
                 self._set_aside(error.reason, str(error))
                 self._connection = self._connect()
+            self._opened = _identity(self._path)
         return self._connection
+
+    @property
+    def _path(self) -> str:
+        return str(self.profile.path(FILE))
 
     def _connect(self) -> sqlite3.Connection:
         """Open the file, check it is this game's history of a schema this code knows, and
-        bring it to :data:`SCHEMA`; :class:`HistoryError` if it cannot be used."""
+        bring it to :data:`SCHEMA`: :class:`HistoryError` if it cannot be used,
+        :class:`HistoryBusy` if another program holds it, ``sqlite3.Error`` or ``OSError``
+        if it cannot be written now."""
         path = self.profile.path(FILE)
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise HistoryError("foreign", _("it is not a regular file"))
         self.profile.folder.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(path, isolation_level=None)
+        connection = sqlite3.connect(path, timeout=self.wait, isolation_level=None)
         try:
             _prepare(connection)
-        except HistoryError:
+        except BaseException as error:
             connection.close()
+            if isinstance(error, sqlite3.Error):
+                kind = _kind(error, opening=True, writable=self._writable())
+                if kind == "busy":
+                    raise HistoryBusy(str(error)) from None
+                if kind == "damage":
+                    why = _("it cannot be opened ({error})").format(error=error)
+                    raise HistoryError("corrupt", why) from None
             raise
-        except sqlite3.DatabaseError as error:
-            connection.close()
-            if not _is_damage(error):
-                raise  # a lock, a full disk, a folder that cannot be written: not the file's fault
-            why = _("it is not a database ({error})").format(error=error)
-            raise HistoryError("corrupt", why) from None
         return connection
+
+    def _writable(self) -> bool:
+        """True if the folder, and the file if there, may be written by this process."""
+        path = self.profile.path(FILE)
+        return os.access(self.profile.folder, os.W_OK) and (
+            not path.exists() or os.access(path, os.W_OK)
+        )
 
     def _set_aside(self, reason: str, why: str) -> None:
         self.close()
@@ -158,32 +206,37 @@ class History:
             self._connection = None
 
     def _use(self, work: Callable[[sqlite3.Connection], T], otherwise: T, write: bool = False) -> T:
-        """``work`` done on the database; a damaged one found on the way is set aside (and
-        ``otherwise`` returned), a failure to write reported once. Only a ``write`` makes the
-        file: reading a history that is not there gives ``otherwise``."""
-        if not write and self._connection is None and not os.path.lexists(self.profile.path(FILE)):
+        """``work`` done on the database. A damaged database found on the way is set aside
+        (and ``otherwise`` returned); a failure to write is reported once; a busy one raises
+        :class:`HistoryBusy` for a ``write`` and gives ``otherwise`` for a read. Only a
+        ``write`` makes the file: reading a history that is not there gives ``otherwise``."""
+        if not write and not os.path.lexists(self._path):
+            self.close()
             return otherwise
         try:
-            connection = self._open()
-        except (OSError, sqlite3.Error, HistoryError) as error:
-            self._cannot_write(error)
-            return otherwise
-        try:
-            return work(connection)
-        except (sqlite3.DatabaseError, ValueError) as error:
-            if _is_damage(error):
+            return work(self._open())
+        except HistoryBusy:
+            if write:
+                raise
+        except sqlite3.Error as error:
+            kind = _kind(error, opening=False, writable=self._writable())
+            if kind == "busy" and write:
+                raise HistoryBusy(str(error)) from None
+            if kind == "damage":
                 self._set_aside("corrupt", _("it is damaged ({error})").format(error=error))
-                return otherwise
+            elif kind != "busy":
+                self._cannot_write(error)
+        except (OSError, HistoryError) as error:
             self._cannot_write(error)
-            return otherwise
+        return otherwise
 
     def _cannot_write(self, error: Exception) -> None:
         if self._write_failed:
             return
         self._write_failed = True
         message = _(
-            "The game cannot keep its history in {folder} ({error}): it plays on, but the "
-            "matches that end now are not kept."
+            "The game cannot keep its history in {folder} ({error}): it plays on, and the "
+            "matches that end now wait in the folder until it can."
         )
         self.profile.notices.append(
             message.format(folder=shown(self.profile.folder), error=shown(error))
@@ -191,13 +244,21 @@ class History:
 
     # --- writing ------------------------------------------------------------------
 
-    def add(self, kept: KeptMatch) -> int:
+    def add(self, kept: KeptMatch, token: str | None = None) -> int:
         """Keep ``kept`` in one transaction; its number in the history (0 if it could not
-        be kept: reported)."""
-        row = row_of(kept)
+        be kept: reported). A match already added with the same ``token`` is not added
+        again: its number is returned. :class:`HistoryBusy` if another program holds the
+        database past :attr:`wait`."""
+        row = row_of(kept, token)
 
         def insert(connection: sqlite3.Connection) -> int:
             with _transaction(connection):
+                if token is not None:
+                    found = connection.execute(
+                        "SELECT id FROM matches WHERE token = ?", (token,)
+                    ).fetchone()
+                    if found is not None:
+                        return int(found[0])
                 cursor = connection.execute(
                     f"INSERT INTO matches ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
                     tuple(row.values()),
@@ -234,10 +295,29 @@ class History:
 
     # --- reading ------------------------------------------------------------------
 
+    def _summaries(self, rows: Iterable[tuple[Any, ...]]) -> Iterator[MatchSummary]:
+        """The rows that read back; each one that does not is reported (once) and skipped."""
+        for row in rows:
+            try:
+                yield summary_of(row[:SUMMARY_WIDTH])
+            except RowError as error:
+                self._unreadable_row(row[0], error)
+
+    def _unreadable_row(self, number: object, error: RowError) -> None:
+        key = number if type(number) is int else -1
+        if key in self._unreadable:
+            return
+        self._unreadable.add(key)
+        self.profile.notices.append(
+            _("Match {number} of the history cannot be read ({error}); it is left out.").format(
+                number=shown(number, 24), error=shown(error)
+            )
+        )
+
     def page(self, filters: Filters, offset: int, limit: int) -> Page:
         """The matches ``offset`` to ``offset + limit`` of those ``filters`` let through,
         newest first, and how many they let through in all; an offset past the end gives
-        the last page (``limit`` ≥ 1)."""
+        the last page (``limit`` ≥ 1). A row that cannot be read is left out of its page."""
         where, values = _where(filters)
 
         def read(connection: sqlite3.Connection) -> Page:
@@ -245,11 +325,11 @@ class History:
             count = int(total.fetchone()[0])
             start = max(0, min(offset, (count - 1) // limit * limit if count else 0))
             rows = connection.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM {_FROM} {where} ORDER BY matches.id DESC "
+                f"SELECT {SUMMARY_COLUMNS} FROM {_FROM} {where} ORDER BY matches.id DESC "
                 "LIMIT ? OFFSET ?",
                 (*values, limit, start),
             )
-            return Page(tuple(_summary_of(row) for row in rows), start, count)
+            return Page(tuple(self._summaries(rows)), start, count)
 
         return self._use(read, Page((), 0, 0))
 
@@ -259,10 +339,10 @@ class History:
 
         def read(connection: sqlite3.Connection) -> list[MatchSummary]:
             rows = connection.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM {_FROM} {where} ORDER BY matches.id DESC LIMIT ?",
+                f"SELECT {SUMMARY_COLUMNS} FROM {_FROM} {where} ORDER BY matches.id DESC LIMIT ?",
                 (*values, -1 if limit is None else limit),
             )
-            return [_summary_of(row) for row in rows]
+            return list(self._summaries(rows))
 
         return self._use(read, [])
 
@@ -272,16 +352,17 @@ class History:
 
         def read(connection: sqlite3.Connection) -> KeptMatch | None:
             row = connection.execute(
-                f"SELECT {_SUMMARY_COLUMNS}, rules, seed, actions FROM {_FROM} "
-                "WHERE matches.id = ?",
+                f"SELECT {SUMMARY_COLUMNS}, rules, seed, actions FROM {_FROM} WHERE matches.id = ?",
                 (number,),
             ).fetchone()
             if row is None:
                 return None
-            summary = _summary_of(row[:_SUMMARY_WIDTH])
             try:
-                match = rebuilt(*row[_SUMMARY_WIDTH:])
-            except ValueError as error:
+                summary = summary_of(row[:SUMMARY_WIDTH])
+                match = rebuilt(*row[SUMMARY_WIDTH:])
+                if match.players != summary.players:
+                    raise RowError("its rules seat another number of players")
+            except RowError as error:
                 self.profile.notices.append(
                     _("Match {number} of the history cannot be replayed: {error}").format(
                         number=number, error=shown(error)
@@ -291,6 +372,17 @@ class History:
             return KeptMatch(match, summary)
 
         return self._use(read, None)
+
+    def number_of(self, token: str) -> int:
+        """The number of the match added with ``token`` (0: none, or the history cannot be
+        read now)."""
+
+        def read(connection: sqlite3.Connection) -> int:
+            found = connection.execute("SELECT id FROM matches WHERE token = ?", (token,))
+            row = found.fetchone()
+            return 0 if row is None else int(row[0])
+
+        return self._use(read, 0)
 
     def unreviewed(self, limit: int) -> list[int]:
         """The numbers of the player's matches whose review is not kept yet, newest first."""
@@ -307,20 +399,25 @@ class History:
 
     def stats(self) -> Stats:
         """The player's statistics counted afresh from the history: every match of theirs
-        (autoplay left out) since the statistics were last reset, oldest first."""
+        (autoplay left out) since the statistics were last reset, oldest first (the tokens
+        of the latest remembered, so that a match waiting to be filed is not counted twice)."""
 
         def count(connection: sqlite3.Connection) -> Stats:
             start = connection.execute(
                 "SELECT COALESCE((SELECT value FROM counting WHERE key = 'stats_from'), 0)"
             ).fetchone()[0]
-            rows = connection.execute(
-                f"SELECT {_SUMMARY_COLUMNS} FROM {_FROM} WHERE autoplay = 0 AND matches.id > ? "
-                "ORDER BY matches.id",
-                (start,),
+            rows = list(
+                connection.execute(
+                    f"SELECT {SUMMARY_COLUMNS}, token FROM {_FROM} "
+                    "WHERE autoplay = 0 AND matches.id > ? ORDER BY matches.id",
+                    (start,),
+                )
             )
+            tokens = {row[0]: row[SUMMARY_WIDTH] for row in rows}
             stats = Stats()
-            for row in rows:
-                stats = stats.record(_summary_of(row).result())
+            for summary in self._summaries(rows):
+                token = tokens[summary.id]
+                stats = stats.record(summary.result(), token if isinstance(token, str) else None)
             return stats
 
         return self._use(count, Stats())
@@ -344,6 +441,8 @@ def _prepare(connection: sqlite3.Connection) -> None:
                 "it comes from a newer version of the game (schema {found}, this reads {known})"
             ).format(found=version, known=SCHEMA),
         )
+    if version < 0 or (version == 0 and tables):
+        raise HistoryError("corrupt", _("its schema {found} makes no sense").format(found=version))
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = FULL")
     connection.execute("PRAGMA foreign_keys = ON")
@@ -373,14 +472,35 @@ def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
     connection.execute("COMMIT")
 
 
-def _is_damage(error: Exception) -> bool:
-    """True for an error that says the database itself is damaged, not that it cannot be
-    written now (a full disk, a read-only folder, a lock)."""
-    if isinstance(error, ValueError):
-        return True  # a row this code cannot read: written by something else
-    if not isinstance(error, sqlite3.OperationalError):
-        return True  # "file is not a database", "database disk image is malformed"
-    return any(words in str(error) for words in ("malformed", "no such table", "no such column"))
+def _kind(error: sqlite3.Error, opening: bool, writable: bool) -> str:
+    """What an SQLite error says: ``"busy"`` (another connection holds the database),
+    ``"unwritable"`` (it cannot be written now: a full disk, a read-only folder or file),
+    ``"damage"`` (the file cannot be used as a history: set it aside) or ``"fault"``.
+
+    While ``opening``, anything but the first two is the file's fault, and so is a failure
+    to open or write a file in a folder that can be written (a folder where the ``-wal``
+    file goes); once open, only a damaged file or missing tables are.
+    """
+    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+    words = str(error)
+    if code in _BUSY or "locked" in words:
+        return "busy"
+    if code in _UNWRITABLE or not writable:
+        return "unwritable"
+    if opening or code in _DAMAGE:
+        return "damage"
+    if any(part in words for part in ("malformed", "no such table", "no such column")):
+        return "damage"
+    return "fault"
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (``None``: nothing there)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 def _where(filters: Filters) -> tuple[str, tuple[object, ...]]:
@@ -401,81 +521,3 @@ def _insert_review(connection: sqlite3.Connection, number: int, review: ReviewFi
         "INSERT OR REPLACE INTO reviews (match_id, decisions, loss) VALUES (?, ?, ?)",
         (number, review.decisions, review.loss),
     )
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def row_of(kept: KeptMatch) -> dict[str, Any]:
-    """The columns of ``kept``'s row in ``matches``."""
-    summary, match = kept.summary, kept.match
-    actions = _dumps([action_to_json(action) for action in match.actions])
-    return {
-        "ended": summary.ended.astimezone(UTC).isoformat(timespec="seconds"),
-        "players": summary.players,
-        "level": summary.level,
-        "autoplay": int(summary.autoplay),
-        "abandoned": int(summary.abandoned),
-        "names": _dumps(list(summary.names)),
-        "policies": _dumps({str(seat): spec for seat, spec in sorted(summary.policies.items())}),
-        "rules": _dumps(match.rules.to_json()),
-        "seed": str(match.seed),
-        "actions": zlib.compress(actions.encode("utf-8"), 6),
-        "totals": _dumps(summary.totals),
-        "winners": _dumps(summary.winners),
-        "round_scores": _dumps(summary.round_scores),
-        "hand_sizes": _dumps(summary.hand_sizes),
-        "goers": _dumps(summary.goers),
-    }
-
-
-def _ints(values: Any, what: str) -> tuple[int, ...]:
-    """``values`` (read from JSON) as whole numbers; ``ValueError`` if it is not a list of them."""
-    if not isinstance(values, list) or not all(type(value) is int for value in values):
-        raise ValueError(f"{what} must be a list of whole numbers")
-    return tuple(values)
-
-
-def _summary_of(row: tuple[Any, ...]) -> MatchSummary:
-    """A row of :data:`_SUMMARY_COLUMNS` read back; ``ValueError`` if it is not one of ours."""
-    (number, ended, players, names, policies, totals, winners, scores, sizes, goers) = row[:10]
-    abandoned, decisions, loss = row[10:]
-    names, policies, rounds, goers = map(json.loads, (names, policies, scores, goers))
-    if not isinstance(names, list) or not isinstance(policies, dict):
-        raise ValueError("names and policies must be a list and an object")
-    if not isinstance(rounds, list) or not isinstance(goers, list):
-        raise ValueError("round_scores and goers must be lists")
-    return MatchSummary(
-        id=int(number),
-        ended=datetime.fromisoformat(ended),
-        players=int(players),
-        names=tuple(str(name) for name in names),
-        policies={int(seat): str(spec) for seat, spec in policies.items()},
-        totals=_ints(json.loads(totals), "totals"),
-        winners=_ints(json.loads(winners), "winners"),
-        round_scores=tuple(_ints(scores, "round_scores") for scores in rounds),
-        hand_sizes=_ints(json.loads(sizes), "hand_sizes"),
-        goers=tuple(None if seat is None else int(seat) for seat in goers),
-        abandoned=bool(abandoned),
-        review=None if decisions is None else ReviewFigures(int(decisions), float(loss)),
-    )
-
-
-def rebuilt(rules: str, seed: str, actions: bytes) -> Match:
-    """The match of a row: dealt from its rules and seed, then its actions played, each one
-    checked; ``ValueError`` saying what is wrong."""
-    try:
-        listed = json.loads(zlib.decompress(actions).decode("utf-8"))
-        match = Match.new(RuleSet.from_json(json.loads(rules)), int(seed))
-    except (zlib.error, TypeError, KeyError, ValueError, RecursionError) as error:
-        raise ValueError(f"it cannot be read ({shown(error)})") from None
-    if not isinstance(listed, list):
-        raise ValueError("its actions are not a list")
-    for index, data in enumerate(listed):
-        action = action_from_json(data)
-        problem = match.why_illegal(action)
-        if problem is not None:
-            raise ValueError(f"action {index} ({action}) is not legal there: {problem}")
-        match.apply(action, validate=False)
-    return match

@@ -42,8 +42,12 @@ from game.files import shown
 from game.i18n import N_
 from game.profile.json_format import Upgrades, upgraded
 
-FORMAT = 2
-"""Version of the JSON document written by :meth:`Stats.to_json` (2: per table size too)."""
+FORMAT = 3
+"""Version of the JSON document written by :meth:`Stats.to_json` (2: per table size too; 3:
+the tokens of the latest matches counted)."""
+COUNTED_KEPT = 20
+"""How many of the latest matches' tokens the statistics remember, so that a match the
+history took just before a kill is counted once, not twice."""
 
 MIXED = "mixed"
 """The level key of a match whose AI seats play different levels."""
@@ -327,6 +331,9 @@ class Stats:
     """The levels with a match recorded, in :data:`LEVEL_KEYS` order."""
     tables: tuple[tuple[int, LevelStats], ...] = ()
     """The table sizes with a match recorded, in :data:`TABLE_SIZES` order."""
+    counted: tuple[str, ...] = dataclasses.field(default=(), compare=False)
+    """The tokens (:mod:`game.profile.waiting`) of the latest matches recorded, oldest
+    first, at most :data:`COUNTED_KEPT`."""
 
     def __post_init__(self) -> None:
         keys = [key for key, _ in self.levels]
@@ -351,9 +358,9 @@ class Stats:
             raise ValueError(f"no table of {players!r} players; sizes: {', '.join(TABLE_KEYS)}")
         return dict(self.tables).get(players, LevelStats())
 
-    def record(self, result: MatchResult) -> Stats:
+    def record(self, result: MatchResult, token: str | None = None) -> Stats:
         """New statistics: these with ``result`` added to its level, its table size and the
-        overall."""
+        overall (``token``: the match's, remembered in :attr:`counted`)."""
         by_key = dict(self.levels)
         by_key[result.level] = self.for_level(result.level).record(result)
         by_size = dict(self.tables)
@@ -362,16 +369,18 @@ class Stats:
             overall=self.overall.record(result),
             levels=tuple((key, by_key[key]) for key in LEVEL_KEYS if key in by_key),
             tables=tuple((size, by_size[size]) for size in TABLE_SIZES if size in by_size),
+            counted=self.counted if token is None else (*self.counted, token)[-COUNTED_KEPT:],
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object form: ``{"format": 2, "overall": {...}, "levels": {key: {...}},
-        "tables": {"4": {...}}}`` (a table size as a string key)."""
+        """The JSON object form: ``{"format": 3, "overall": {...}, "levels": {key: {...}},
+        "tables": {"4": {...}}, "counted": [token, ...]}`` (a table size as a string key)."""
         return {
             "format": FORMAT,
             "overall": self.overall.to_json(),
             "levels": {key: stats.to_json() for key, stats in self.levels},
             "tables": {str(size): stats.to_json() for size, stats in self.tables},
+            "counted": list(self.counted),
         }
 
     @classmethod
@@ -385,7 +394,8 @@ class Stats:
         figures that do not add up.
         """
         data = upgraded(data, FORMAT, UPGRADES)
-        unknown = sorted(set(data) - {"format", "overall", "levels", "tables"}, key=str)
+        known = {"format", "overall", "levels", "tables", "counted"}
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
             raise ValueError(f"statistics: unknown key {unknown[0]!r}")
         for key in ("overall", "levels", "tables"):
@@ -395,7 +405,13 @@ class Stats:
             overall = LevelStats.from_json(data["overall"], "statistics 'overall'")
             levels = _parts(data, "levels", LEVEL_KEYS, "level")
             tables = _parts(data, "tables", TABLE_KEYS, "table size")
-            return cls(overall, levels, tuple((int(key), s) for key, s in tables))
+            counted = data.get("counted", [])
+            if not isinstance(counted, list) or len(counted) > COUNTED_KEPT:
+                raise ValueError(f"'counted' must list at most {COUNTED_KEPT} tokens")
+            if not all(isinstance(token, str) and 0 < len(token) <= 40 for token in counted):
+                raise ValueError("'counted' must list tokens")
+            tables_by_size = tuple((int(key), s) for key, s in tables)
+            return cls(overall, levels, tables_by_size, tuple(counted))
         except ValueError as error:
             message = str(error)
             raise ValueError(
@@ -432,6 +448,13 @@ def _tables_of_four(old: dict[str, Any]) -> dict[str, Any]:
     return {**old, "format": 2, "tables": {"4": overall} if played else {}}
 
 
-UPGRADES: Upgrades = {1: _tables_of_four}
+def _nothing_counted_yet(old: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 → 3: no match's token remembered yet."""
+    if "counted" in old:
+        raise ValueError("statistics: unknown key 'counted' (format 2 has none)")
+    return {**old, "format": 3, "counted": []}
+
+
+UPGRADES: Upgrades = {1: _tables_of_four, 2: _nothing_counted_yet}
 """The steps that bring an earlier ``stats.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Stats.from_json` applies them."""

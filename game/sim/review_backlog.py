@@ -2,14 +2,15 @@
 
 A match of the player's is reviewed once it ends (about a second of work), and the
 statistics' charts ask for the ones still missing among the latest matches (a match
-kept before its review was done: the game closed first). The figures go into the history
-on the thread that owns it, in :meth:`ReviewBacklog.collect`, which the window calls every
-frame. :meth:`ReviewBacklog.close` stops the review under way at its next decision.
+kept before its review was done: the game closed first). The figures are handed to
+``keep`` (the history's writing thread) in :meth:`ReviewBacklog.collect`, which the window
+calls every frame. :meth:`ReviewBacklog.close` stops the review under way at its next decision.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.engine.match import Match
@@ -19,10 +20,12 @@ from game.sim.review import StoppableReviewer, review, review_figures
 
 
 class ReviewBacklog:
-    """Reviews seat 0's decisions in kept matches and keeps the figures in ``history``."""
+    """Reviews seat 0's decisions in the matches of ``history`` and hands the figures to
+    ``keep``."""
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: History, keep: Callable[[int, ReviewFigures], None]) -> None:
         self.history = history
+        self._keep = keep
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reviews")
         self._stop = threading.Event()
         self._work: dict[int, Future[ReviewFigures]] = {}
@@ -53,7 +56,7 @@ class ReviewBacklog:
         for number in done:
             work = self._work.pop(number)
             if work.exception() is None:
-                self.history.set_review(number, work.result())
+                self._keep(number, work.result())
         return len(done)
 
     def close(self) -> None:

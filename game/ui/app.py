@@ -74,7 +74,7 @@ class App:
         """True once Ctrl+C in a terminal ended :meth:`run`."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
-        self._reviews = ReviewBacklog(self._memory.history)
+        self._reviews = ReviewBacklog(self._memory.history, self._memory.keep_review)
         kept = self._options.kept(self._memory.settings)
         if kept != self._memory.settings:
             self._memory.save_settings(kept)
@@ -245,6 +245,7 @@ class App:
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
         self._reviews.collect()
+        self._memory.collect()
         self._update_toast(min(dt, MAX_DT))
         if self.running:
             changed = self._draw(self._screen)
@@ -277,8 +278,7 @@ class App:
     def close(self) -> None:
         self.stack.clear()
         self._reviews.close()
-        self._memory.history.close()
-        self._memory.profile.flush()  # the last save is on disk before the window goes
+        self._memory.close()  # the last save is on disk, the ended matches filed or waiting
         pygame.quit()
 
 

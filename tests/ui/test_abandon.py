@@ -84,6 +84,7 @@ def test_abandoning_counts_a_loss_and_deals_a_new_match(saved_app: App) -> None:
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.match.round_index == 0
+    assert app.memory.settle(10), "filed in the history off the frame loop"
     after = app.memory.stats.overall
     assert (after.played, after.abandoned, after.won) == (
         stats.played + 1,
@@ -103,6 +104,7 @@ def test_the_arrows_move_the_focus_and_a_click_answers(saved_app: App) -> None:
     assert question.focus == 0
     press(app, "Abandon it")
     assert isinstance(app.stack.top, TableScene)
+    assert app.memory.settle(10)
     assert app.memory.stats.overall.abandoned == 1
 
 

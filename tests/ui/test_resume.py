@@ -41,7 +41,8 @@ def human_table(app: App, pace: float = 0.0) -> TableScene:
 
 
 def play(app: App, table: TableScene, until: object = None, actions: int = 10**9) -> None:
-    """The mouse player plays until the match's end or until the match holds ``actions``."""
+    """The mouse player plays until the match's end (and the history has it) or until the
+    match holds ``actions``."""
     player = MousePlayer()
 
     def done() -> bool:
@@ -56,6 +57,8 @@ def play(app: App, table: TableScene, until: object = None, actions: int = 10**9
         return False
 
     step_until(app, done, frames=200_000)
+    if table.match.is_over:
+        assert app.memory.settle(30), "the history takes the match off the frame loop"
 
 
 @pytest.fixture(scope="module")

@@ -43,6 +43,7 @@ def test_a_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path: Path) -> N
         assert isinstance(question, QuestionScene)
         click(next(b for b in question.buttons if b.label == "Abandon it").rect.center)
         again.step(FRAME)
+        assert again.memory.settle(10)
         overall = again.memory.stats.overall
         assert (overall.played, overall.abandoned, overall.won, overall.best_total) == (
             1,

@@ -194,7 +194,7 @@ class HistoryScene(Scene):
         """Keep the replay's review of match ``number`` in the history."""
 
         def keep(figures: ReviewFigures) -> None:
-            self.context.memory.history.set_review(number, figures)
+            self.context.memory.keep_review(number, figures)
 
         return keep
 

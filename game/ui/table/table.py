@@ -440,22 +440,28 @@ class TableScene(Scene):
             1 for event in events if isinstance(event, RoundScored) and event.went_out == 0
         )
         self.playback.extend(events)
-        self._save()
         if self.match.is_over:
             self._keep()
+        else:
+            self._save()
 
     def _keep(self) -> None:
         """The match is over: into the history (autoplay marked) and, if it was yours, the
-        statistics."""
+        statistics; once the history has it, your decisions are reviewed."""
         setup, memory = self.setup, self.context.memory
         try:
             kept = KeptMatch.of(self.match.copy(), setup.names, setup.policies)
         except ValueError as error:  # a match not dealt from its seed: counted, not kept
             self._count_unkept(error)
+            memory.forget_match()
             return
-        self.kept_as = memory.keep(kept)
-        if self.kept_as and setup.human:
-            self.context.reviews.add(self.kept_as, kept.match)
+        memory.keep(kept, self._kept)
+
+    def _kept(self, number: int) -> None:
+        """The history holds the match as ``number``: your decisions in it are reviewed."""
+        self.kept_as = number
+        if self.setup.human:
+            self.context.reviews.add(number, self.match)
 
     def _count_unkept(self, error: ValueError) -> None:
         """Say why the match cannot go into the history; count it if it was yours."""
@@ -468,16 +474,13 @@ class TableScene(Scene):
             memory.record(result_from(level, match.totals, match.winners, scores, self.went_out))
 
     def _save(self) -> None:
-        """Keep the match as it now stands in the profile (none once it is over).
+        """Keep the match as it now stands in the profile (until it is over).
 
         The match may be ahead of what is shown: your hand is kept in the order it
         will have once the waiting events are shown.
         """
-        memory = self.context.memory
-        if self.match.is_over:
-            memory.forget_match()
-            return
-        memory.save_match(self._saved())
+        if not self.match.is_over:  # an ended match was kept for good as it ended
+            self.context.memory.save_match(self._saved())
 
     def _saved(self, copy: bool = False) -> SavedMatch:
         """The match as it now stands, to save (``copy``: of a copy of the match)."""
