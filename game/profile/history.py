@@ -109,8 +109,10 @@ SCHEMA = len(STEPS)
 _FROM = "matches LEFT JOIN reviews ON reviews.match_id = matches.id"
 _BUSY = frozenset({5, 6})
 """SQLite's primary result codes for a database another connection holds (BUSY, LOCKED)."""
-_UNWRITABLE = frozenset({3, 7, 8, 13})
-"""… for one that cannot be written now (PERM, NOMEM, READONLY, FULL)."""
+_UNWRITABLE = frozenset({3, 7, 13})
+"""… for one that cannot be written now (PERM, NOMEM, FULL)."""
+_READ_ONLY = 8
+"""… READONLY: where the folder and the file may be written, a companion file is wrong."""
 _DAMAGE = frozenset({11, 26})
 """… for a file that is damaged or not a database (CORRUPT, NOTADB)."""
 T = TypeVar("T")
@@ -213,21 +215,25 @@ class History:
         if not write and not os.path.lexists(self._path):
             self.close()
             return otherwise
-        try:
-            return work(self._open())
-        except HistoryBusy:
-            if write:
-                raise
-        except sqlite3.Error as error:
-            kind = _kind(error, opening=False, writable=self._writable())
-            if kind == "busy" and write:
-                raise HistoryBusy(str(error)) from None
-            if kind == "damage":
-                self._set_aside("corrupt", _("it is damaged ({error})").format(error=error))
-            elif kind != "busy":
+        for attempt in range(2):  # a write found a damaged file: once more, on a new one
+            try:
+                return work(self._open())
+            except HistoryBusy:
+                if write:
+                    raise
+            except sqlite3.Error as error:
+                kind = _kind(error, opening=False, writable=self._writable())
+                if kind == "busy" and write:
+                    raise HistoryBusy(str(error)) from None
+                if kind == "damage":
+                    self._set_aside("corrupt", _("it is damaged ({error})").format(error=error))
+                    if write and not attempt:
+                        continue
+                elif kind != "busy":
+                    self._cannot_write(error)
+            except (OSError, HistoryError) as error:
                 self._cannot_write(error)
-        except (OSError, HistoryError) as error:
-            self._cannot_write(error)
+            return otherwise
         return otherwise
 
     def _cannot_write(self, error: Exception) -> None:
@@ -477,18 +483,20 @@ def _kind(error: sqlite3.Error, opening: bool, writable: bool) -> str:
     ``"unwritable"`` (it cannot be written now: a full disk, a read-only folder or file),
     ``"damage"`` (the file cannot be used as a history: set it aside) or ``"fault"``.
 
-    While ``opening``, anything but the first two is the file's fault, and so is a failure
-    to open or write a file in a folder that can be written (a folder where the ``-wal``
-    file goes); once open, only a damaged file or missing tables are.
+    Where the folder or the file may not be written, nothing is the file's fault. Where
+    they may, anything but a lock is while ``opening``; once open, a damaged file, missing
+    tables, or "read-only" (SQLite's word for a folder where its ``-shm`` file goes) are.
     """
     code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
     words = str(error)
     if code in _BUSY or "locked" in words:
         return "busy"
-    if code in _UNWRITABLE or not writable:
+    if not writable:
         return "unwritable"
-    if opening or code in _DAMAGE:
+    if code == _READ_ONLY or opening or code in _DAMAGE:
         return "damage"
+    if code in _UNWRITABLE:
+        return "unwritable"
     if any(part in words for part in ("malformed", "no such table", "no such column")):
         return "damage"
     return "fault"
