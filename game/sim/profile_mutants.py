@@ -1,7 +1,8 @@
 """Hostile profile folders for the fuzz test: good files with one thing changed.
 
 :func:`good_profile` is a folder's worth of files as the game writes them (settings away
-from the defaults, a match in its fourth round, statistics of a few matches).
+from the defaults, a match in its fourth round, statistics of a few matches, an ended match
+waiting for the history).
 :func:`mutants` changes one of them at a time, either as bytes (flipped, inserted,
 deleted, cut short) or as JSON (one value, at any key path, replaced by a value of
 another type or out of range, or removed). ``tests/hostile/test_profile_fuzz.py`` opens
@@ -14,18 +15,22 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.profile.kept_match import KeptMatch
 from game.profile.player_stats import MatchResult, Stats
 from game.profile.saved_match import FILE as MATCH_FILE
 from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
+from game.profile.waiting import Waiting
 from game.seats.messages import seat_rng_state
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
+WAITING_TOKEN = "20261205-011500-0badcafe"
 Path = tuple[str | int, ...]
 """Where a value sits in a JSON document: the keys and indices leading to it."""
 
@@ -74,7 +79,8 @@ class Mutant:
 
 
 def good_profile(seed: int = 8) -> dict[str, dict[str, Any]]:
-    """The three files of a well-used profile, as JSON documents."""
+    """The files of a well-used profile, as JSON documents: settings, a saved match,
+    statistics, and an ended match still waiting for the history."""
     rules = RuleSet(jokers=2, aces="low_or_high", lay_off=True)
     settings = Settings(rules=rules, levels=("easy", "hard", "normal"), names=("Ann", "Bo", "Cy"))
     match = Match.new(rules, seed=seed)
@@ -93,10 +99,16 @@ def good_profile(seed: int = 8) -> dict[str, dict[str, Any]]:
     for total, won, players in ((41, True, 4), (90, False, 2), (66, True, 4)):
         stats = stats.record(MatchResult("hard", total, won, False, 2, 3, players=players))
     stats = stats.record(MatchResult("mixed", 0, False, False, 1, 0, True, players=6))
+    ended = Match.new(RuleSet(players=2, schedule="short"), seed=seed)
+    while not ended.is_over:
+        ended.apply(ended.legal_actions()[0])
+    kept = KeptMatch.of(ended, ("Bo",), {1: "easy"}, datetime(2026, 12, 5, 1, 15, tzinfo=UTC))
+    held = Waiting(WAITING_TOKEN, kept)
     return {
         SETTINGS_FILE: settings.to_json(),
         MATCH_FILE: saved.to_json(),
         STATS_FILE: stats.to_json(),
+        held.file_name: held.to_json(),
     }
 
 
