@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 from collections.abc import Mapping
@@ -88,14 +89,21 @@ def _stream(rng: random.Random) -> RngState | None:
         return None
 
 
-def serve(connection: Connection, specs: Mapping[int, str]) -> None:
+def serve(connection: Connection, specs: Mapping[int, str], stderr: int | None = None) -> None:
     """The worker process: answer requests from ``connection`` until it closes.
 
     Each reply goes back as ``(job, pickled reply)``, so the window knows which
     request it answers even when it cannot read the reply. Ctrl+C in a terminal reaches
     every process of the game: the worker leaves it to the window, which stops it.
+    The process starts with its standard error on the null device, so that it starts
+    quietly even if the window is gone before it could be told what to run (see
+    :func:`~game.seats.worker.quiet_start`); ``stderr``, the window's standard error, is
+    its own from here on.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the window's to handle
+    if stderr is not None:
+        os.dup2(stderr, 2)
+        os.close(stderr)
     host = SeatHost(specs)
     while True:
         try:

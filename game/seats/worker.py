@@ -22,12 +22,16 @@ so quitting never waits for a decision.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
-from collections.abc import Callable, Mapping
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
+from multiprocessing import reduction
 from typing import Protocol, TypeAlias
 
 from game.engine.actions import Action, LayDown, action_from_json, action_to_json
@@ -91,16 +95,68 @@ class Transport(Protocol):
         ...
 
 
+class _Inherited:
+    """A file descriptor of this process that a ``spawn`` process started now gets a copy of
+    (it arrives there as the copy's number)."""
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+
+    def __reduce__(self) -> tuple[Callable[[_Copy], int], tuple[_Copy]]:
+        return _detached, (reduction.DupFd(self.descriptor),)
+
+
+class _Copy(Protocol):
+    """What ``multiprocessing.reduction.DupFd`` gives: the copy, to detach in the child."""
+
+    def detach(self) -> int: ...
+
+
+def _detached(copy: _Copy) -> int:
+    return copy.detach()
+
+
+@contextlib.contextmanager
+def quiet_start() -> Iterator[_Inherited | None]:
+    """While a process is started, this process's standard error is the null device; gives
+    the real one, for the new process to take once it runs (None where that cannot be).
+
+    A ``spawn`` process reads what to run from a pipe its parent writes to just after
+    starting it: killed in between, the parent leaves it to print an ``EOFError``
+    traceback, in multiprocessing's own code, before any of ours runs. Started this way,
+    it has nowhere to print it. Only on POSIX, where a child inherits the descriptor;
+    what another thread writes to standard error meanwhile is lost.
+    """
+    if os.name != "posix" or sys.stderr is None:
+        yield None
+        return
+    try:
+        sys.stderr.flush()
+        real = os.dup(2)
+    except (OSError, ValueError):  # no standard error to speak of
+        yield None
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield _Inherited(real)
+    finally:
+        os.dup2(real, 2)
+        os.close(null)
+        os.close(real)
+
+
 class ProcessTransport:
     """A daemon ``spawn`` process running :func:`serve`, and the pipe to it."""
 
     def __init__(self, specs: Mapping[int, str]) -> None:
         context = multiprocessing.get_context("spawn")
         self._connection, theirs = context.Pipe()
-        self._process = context.Process(
-            target=serve, args=(theirs, dict(specs)), name="ai-worker", daemon=True
-        )
-        self._process.start()
+        with quiet_start() as stderr:
+            self._process = context.Process(
+                target=serve, args=(theirs, dict(specs), stderr), name="ai-worker", daemon=True
+            )
+            self._process.start()
         theirs.close()
         self._ended = False
 
