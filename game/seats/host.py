@@ -27,6 +27,10 @@ from game.seats.messages import (
     packed,
 )
 
+_BOT_RAISES = (*BOT_ERRORS, KeyboardInterrupt)
+"""What a policy may raise in the host, which only fails its request: the worker process
+ignores Ctrl+C and a thread never receives it, so even a ``KeyboardInterrupt`` is the bot's."""
+
 
 class SeatHost:
     """One policy per AI seat, each with its own random generator.
@@ -62,12 +66,12 @@ class SeatHost:
         try:
             policy, rng = self._seat(request.view.seat)
             random.Random.setstate(rng, request.rng_state)
-        except BOT_ERRORS as error:
+        except _BOT_RAISES as error:
             return Failed(job, FailureKind.RAISED, error_text(error))
         try:
             action = policy.choose(request.view)
             return Decided(job, action, random.Random.getstate(rng))
-        except BOT_ERRORS as error:
+        except _BOT_RAISES as error:
             return Failed(job, FailureKind.RAISED, error_text(error), _stream(rng))
 
     def _seat(self, seat: int) -> tuple[Policy, random.Random]:

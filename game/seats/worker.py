@@ -27,8 +27,9 @@ import logging
 import multiprocessing
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import reduction
@@ -88,6 +89,10 @@ class Transport(Protocol):
 
     def poll(self) -> list[Delivery]:
         """The replies that have arrived, without waiting."""
+        ...
+
+    def wait(self, seconds: float) -> None:
+        """Return once a reply may have arrived (or the host ended), or after ``seconds``."""
         ...
 
     def stop(self) -> None:
@@ -189,6 +194,14 @@ class ProcessTransport:
             self._ended = True
         return deliveries
 
+    def wait(self, seconds: float) -> None:
+        if self._ended:
+            return
+        try:
+            self._connection.poll(seconds)
+        except (OSError, ValueError):
+            self._ended = True
+
     def stop(self) -> None:
         self._ended = True
         self._process.terminate()
@@ -227,6 +240,12 @@ class ThreadTransport:
                 waiting.append((job, future))
         self._futures = waiting
         return done
+
+    def wait(self, seconds: float) -> None:
+        if self._futures:
+            wait([future for _, future in self._futures], seconds, FIRST_COMPLETED)
+        else:
+            time.sleep(seconds)
 
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -302,6 +321,11 @@ class AiWorker:
                 del self._pending[job]
                 checked.append(Failed(job, FailureKind.WORKER_ENDED, "the AI worker ended"))
         return checked
+
+    def wait(self, seconds: float) -> None:
+        """Return once a reply may have arrived, or after ``seconds``: for a caller with
+        nothing else to do meanwhile (the tournament runner; the window polls instead)."""
+        self._transport.wait(seconds)
 
     def restart(self) -> None:
         """Stop the worker (and whatever it is stuck on) and start a fresh one.
