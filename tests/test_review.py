@@ -280,6 +280,25 @@ def test_a_bad_command_line_exits_2_with_one_line(
     assert err.count("\n") == 1 and message in err
 
 
+@pytest.mark.parametrize("option", ["--seat", "--round"])
+@pytest.mark.parametrize("digits", [4000, 5000], ids=["a-number", "too-long-for-python"])
+def test_a_number_of_thousands_of_digits_is_echoed_cut_short(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    easy_match: Match,
+    option: str,
+    digits: int,
+) -> None:
+    path = saved_file(tmp_path, easy_match)
+    try:
+        status = main([str(path), option, "9" * digits])
+    except SystemExit as exited:  # refused by the command line's parser
+        status = exited.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and len(err) < 300 and "99…" in err, err[:300]
+
+
 def test_python_m_game_review_runs(tmp_path: Path, easy_match: Match) -> None:
     path = saved_file(tmp_path, easy_match)
     command = [sys.executable, "-m", "game.sim.review", str(path), "--json"]

@@ -43,6 +43,12 @@ def policy_factory(spec: str) -> PolicyFactory:
     return _KNOWN[spec] if spec in _KNOWN else _outside_policy(spec)
 
 
+def from_outside(spec: str) -> bool:
+    """True if ``spec`` names a policy the project did not write (``package.module:ClassName``),
+    whose code a program runs behind a guard (the seats' worker) rather than trusting it."""
+    return spec not in _KNOWN and "/" not in spec
+
+
 def _outside_policy(spec: str) -> PolicyFactory:
     """The class ``package.module:ClassName`` names; raises ``ValueError`` in one line if its
     module cannot be imported in any way (raising, a syntax error, exiting) or lacks it."""

@@ -64,7 +64,11 @@ class Draw:
     """Which pile the card comes from."""
 
     def __str__(self) -> str:
-        return f"draw from the {'stock' if self.source is DrawSource.STOCK else 'discard pile'}"
+        if self.source is DrawSource.STOCK:
+            return "draw from the stock"
+        if self.source is DrawSource.DISCARD:
+            return "draw from the discard pile"
+        return f"draw from {_odd(self.source)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +79,7 @@ class Discard:
     """The physical card discarded."""
 
     def __str__(self) -> str:
-        return f"discard {self.card.code}"
+        return f"discard {_code(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +90,9 @@ class LayDown:
     """The melds, each with what its cards stand for (a wild keeps that place)."""
 
     def __str__(self) -> str:
-        return "lay down " + " | ".join(meld.describe() for meld in self.melds)
+        if not isinstance(self.melds, tuple):
+            return f"lay down {_odd(self.melds)}"
+        return "lay down " + " | ".join(_described(meld) for meld in self.melds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +107,39 @@ class LayOffCard:
     """What the card stands for: the set's rank, or the place just below or above a run."""
 
     def __str__(self) -> str:
-        return f"lay off {self.card.code} onto meld {self.meld} at {self.position}"
+        where = f"meld {_number(self.meld)} at {_number(self.position)}"
+        return f"lay off {_code(self.card)} onto {where}"
+
+
+# An action a bot made may hold anything in its fields: it is still printed, never raising.
+
+
+def _odd(value: object) -> str:
+    """What a field holding something other than its type is shown as: that thing's type's
+    name (its own ``repr`` may raise)."""
+    return f"<{type(value).__name__}>"
+
+
+def _code(card: object) -> str:
+    if isinstance(card, Card):
+        try:
+            return card.code
+        except Exception:  # a card a bot made of things that are not ranks and suits
+            pass
+    return _odd(card)
+
+
+def _number(value: object) -> str:
+    return str(value) if type(value) is int else _odd(value)
+
+
+def _described(meld: object) -> str:
+    if isinstance(meld, Meld):
+        try:
+            return meld.describe()
+        except Exception:  # a meld a bot made of things that are not cards
+            pass
+    return _odd(meld)
 
 
 Action: TypeAlias = Draw | Discard | LayDown | LayOffCard

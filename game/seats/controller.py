@@ -42,6 +42,8 @@ from game.seats.worker import AiWorker, TransportFactory
 log = logging.getLogger(__name__)
 DECISION_PATIENCE = 20.0
 """Seconds an AI decision may take before the worker is restarted and asked again."""
+_LEAST_WAIT = 0.001
+"""Seconds :meth:`SeatsController.decide` waits at least between two looks at the worker."""
 _RESTART_ON = (FailureKind.TIMEOUT, FailureKind.WORKER_ENDED)
 """Failures after which the worker is replaced: it is stuck or gone."""
 
@@ -89,6 +91,8 @@ class SeatsController:
         self._hint_answer: tuple[PlayerView, Suggestion | str] | None = None
         self.failures: list[Failed] = []
         """Every failed request so far, oldest first (for the log and for tests)."""
+        self.fallbacks: dict[int, int] = {}
+        """Per seat, how many of its decisions failed twice, so it played its first legal move."""
 
     # --- what the table asks ------------------------------------------------------
 
@@ -125,6 +129,18 @@ class SeatsController:
         if rng_state is not None:
             self._rng_states[view.seat] = rng_state
         self._ready = None
+        return action
+
+    def decide(self, view: PlayerView) -> Action:
+        """The action for ``view``, waiting for it: for a caller with no frame to draw (the
+        tournament runner). As :meth:`decision`, never raised from a bot and never longer
+        than about twice the patience (and a worker's restart): at worst the first legal move.
+        """
+        self.ask(view)
+        while (action := self.decision(view)) is None:
+            asked = self._decision
+            left = 0.0 if asked is None else asked.since + self._patience - self._clock()
+            self._worker.wait(max(left, _LEAST_WAIT))
         return action
 
     def ask_hint(self, view: PlayerView) -> None:
@@ -218,5 +234,6 @@ class SeatsController:
             self._decision = self._send_decision(asked.view, attempt=1)
             return
         fallback = asked.view.legal_actions()[0]
+        self.fallbacks[seat] = self.fallbacks.get(seat, 0) + 1
         log.warning("seat %s plays its first legal move instead: %s", seat, fallback)
         self._ready = (asked.view, fallback, None)

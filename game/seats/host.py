@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 from collections.abc import Mapping
@@ -25,6 +26,10 @@ from game.seats.messages import (
     error_text,
     packed,
 )
+
+_BOT_RAISES = (*BOT_ERRORS, KeyboardInterrupt)
+"""What a policy may raise in the host, which only fails its request: the worker process
+ignores Ctrl+C and a thread never receives it, so even a ``KeyboardInterrupt`` is the bot's."""
 
 
 class SeatHost:
@@ -61,12 +66,12 @@ class SeatHost:
         try:
             policy, rng = self._seat(request.view.seat)
             random.Random.setstate(rng, request.rng_state)
-        except BOT_ERRORS as error:
+        except _BOT_RAISES as error:
             return Failed(job, FailureKind.RAISED, error_text(error))
         try:
             action = policy.choose(request.view)
             return Decided(job, action, random.Random.getstate(rng))
-        except BOT_ERRORS as error:
+        except _BOT_RAISES as error:
             return Failed(job, FailureKind.RAISED, error_text(error), _stream(rng))
 
     def _seat(self, seat: int) -> tuple[Policy, random.Random]:
@@ -88,14 +93,21 @@ def _stream(rng: random.Random) -> RngState | None:
         return None
 
 
-def serve(connection: Connection, specs: Mapping[int, str]) -> None:
+def serve(connection: Connection, specs: Mapping[int, str], stderr: int | None = None) -> None:
     """The worker process: answer requests from ``connection`` until it closes.
 
     Each reply goes back as ``(job, pickled reply)``, so the window knows which
     request it answers even when it cannot read the reply. Ctrl+C in a terminal reaches
     every process of the game: the worker leaves it to the window, which stops it.
+    The process starts with its standard error on the null device, so that it starts
+    quietly even if the window is gone before it could be told what to run (see
+    :func:`~game.seats.worker.quiet_start`); ``stderr``, the window's standard error, is
+    its own from here on.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the window's to handle
+    if stderr is not None:
+        os.dup2(stderr, 2)
+        os.close(stderr)
     host = SeatHost(specs)
     while True:
         try:

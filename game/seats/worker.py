@@ -22,12 +22,17 @@ so quitting never waits for a decision.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
-from collections.abc import Callable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
+from multiprocessing import reduction
 from typing import Protocol, TypeAlias
 
 from game.engine.actions import Action, LayDown, action_from_json, action_to_json
@@ -86,9 +91,64 @@ class Transport(Protocol):
         """The replies that have arrived, without waiting."""
         ...
 
+    def wait(self, seconds: float) -> None:
+        """Return once a reply may have arrived (or the host ended), or after ``seconds``."""
+        ...
+
     def stop(self) -> None:
         """Stop at once, whatever the host is doing."""
         ...
+
+
+class _Inherited:
+    """A file descriptor of this process that a ``spawn`` process started now gets a copy of
+    (it arrives there as the copy's number)."""
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+
+    def __reduce__(self) -> tuple[Callable[[_Copy], int], tuple[_Copy]]:
+        return _detached, (reduction.DupFd(self.descriptor),)
+
+
+class _Copy(Protocol):
+    """What ``multiprocessing.reduction.DupFd`` gives: the copy, to detach in the child."""
+
+    def detach(self) -> int: ...
+
+
+def _detached(copy: _Copy) -> int:
+    return copy.detach()
+
+
+@contextlib.contextmanager
+def quiet_start() -> Iterator[_Inherited | None]:
+    """While a process is started, this process's standard error is the null device; gives
+    the real one, for the new process to take once it runs (None where that cannot be).
+
+    A ``spawn`` process reads what to run from a pipe its parent writes to just after
+    starting it: killed in between, the parent leaves it to print an ``EOFError``
+    traceback, in multiprocessing's own code, before any of ours runs. Started this way,
+    it has nowhere to print it. Only on POSIX, where a child inherits the descriptor;
+    what another thread writes to standard error meanwhile is lost.
+    """
+    if os.name != "posix" or sys.stderr is None:
+        yield None
+        return
+    try:
+        sys.stderr.flush()
+        real = os.dup(2)
+    except (OSError, ValueError):  # no standard error to speak of
+        yield None
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield _Inherited(real)
+    finally:
+        os.dup2(real, 2)
+        os.close(null)
+        os.close(real)
 
 
 class ProcessTransport:
@@ -97,10 +157,11 @@ class ProcessTransport:
     def __init__(self, specs: Mapping[int, str]) -> None:
         context = multiprocessing.get_context("spawn")
         self._connection, theirs = context.Pipe()
-        self._process = context.Process(
-            target=serve, args=(theirs, dict(specs)), name="ai-worker", daemon=True
-        )
-        self._process.start()
+        with quiet_start() as stderr:
+            self._process = context.Process(
+                target=serve, args=(theirs, dict(specs), stderr), name="ai-worker", daemon=True
+            )
+            self._process.start()
         theirs.close()
         self._ended = False
 
@@ -132,6 +193,14 @@ class ProcessTransport:
         except BOT_ERRORS:  # the link is broken, or carries what serve() never sends
             self._ended = True
         return deliveries
+
+    def wait(self, seconds: float) -> None:
+        if self._ended:
+            return
+        try:
+            self._connection.poll(seconds)
+        except (OSError, ValueError):
+            self._ended = True
 
     def stop(self) -> None:
         self._ended = True
@@ -171,6 +240,12 @@ class ThreadTransport:
                 waiting.append((job, future))
         self._futures = waiting
         return done
+
+    def wait(self, seconds: float) -> None:
+        if self._futures:
+            wait([future for _, future in self._futures], seconds, FIRST_COMPLETED)
+        else:
+            time.sleep(seconds)
 
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -246,6 +321,11 @@ class AiWorker:
                 del self._pending[job]
                 checked.append(Failed(job, FailureKind.WORKER_ENDED, "the AI worker ended"))
         return checked
+
+    def wait(self, seconds: float) -> None:
+        """Return once a reply may have arrived, or after ``seconds``: for a caller with
+        nothing else to do meanwhile (the tournament runner; the window polls instead)."""
+        self._transport.wait(seconds)
 
     def restart(self) -> None:
         """Stop the worker (and whatever it is stuck on) and start a fresh one.

@@ -1,7 +1,11 @@
 """``python -m game.sim``: a tournament between AI policies, in duplicate form.
 
 Example: ``python -m game.sim --matches 400 --seats hard,greedy,greedy,greedy --jobs 2``.
-A seat may be a built-in policy name or ``package.module:ClassName``.
+A seat may be a built-in policy name or ``package.module:ClassName``. A policy of the
+second kind plays in a worker process, as at the table: a decision it fails (it raises,
+answers what is not a legal action, takes longer than --patience, or ends its process) is
+asked once more, then played as its first legal move, and each match it failed in is told
+in one line on standard error.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from collections.abc import Sequence
 
 from game.engine.cli import OneLineParser, parse_rules, run_command
 from game.engine.rules import RuleSet
+from game.seats.controller import DECISION_PATIENCE
 from game.sim import stats, tournament
+from game.sim.tournament import MatchRecord
 
 PROGRAM = "python -m game.sim"
 
@@ -29,18 +35,30 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     parser.add_argument("--rules", default="{}", help="rule options as a JSON object")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play on (default 1)")
+    parser.add_argument(
+        "--patience",
+        type=float,
+        default=DECISION_PATIENCE,
+        metavar="SECONDS",
+        help="longest decision of a policy from outside the game "
+        f"(default {DECISION_PATIENCE:g}; then it is asked once more)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser.parse_args(argv)
 
 
 class Progress:
-    """A progress bar on standard error, drawn only on a terminal."""
+    """What each match played tells on standard error: a line per seat whose policy failed
+    in it, and a progress bar, drawn only on a terminal."""
 
     def __init__(self, total: int, enabled: bool) -> None:
         self.total = total
         self.enabled = enabled
 
-    def __call__(self, done: int) -> None:
+    def __call__(self, record: MatchRecord, done: int) -> None:
+        for fault in record.faults:
+            start = "\r\033[K" if self.enabled else ""  # over the bar, which is drawn again
+            print(f"{start}{PROGRAM}: {fault}", file=sys.stderr, flush=True)
         if not self.enabled:
             return
         width = 30
@@ -61,9 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.matches < 1:
             raise ValueError("--matches must be at least 1")
+        if not args.patience > 0:
+            raise ValueError("--patience must be more than 0 seconds")
         all_tasks = tournament.tasks(args.matches, seats, rules, args.seed)
         progress = Progress(len(all_tasks), sys.stderr.isatty())
-        records = tournament.run(all_tasks, args.jobs, progress)
+        records = tournament.run(all_tasks, args.jobs, progress, patience=args.patience)
     except ValueError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return 2

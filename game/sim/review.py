@@ -37,6 +37,7 @@ Bad input is reported on one line, exit status 2.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -55,7 +56,7 @@ from game.engine.match import Match
 from game.engine.melds import Meld
 from game.engine.open_table import TableMeld
 from game.engine.view import PlayerView
-from game.files import UnreadableFile, read_text_file
+from game.files import UnreadableFile, read_text_file, shown
 from game.profile.kept_match import ReviewFigures
 
 PROGRAM = "python -m game.review"
@@ -210,10 +211,10 @@ def review(
     of ``match``.
     """
     if not 0 <= seat < match.players:
-        raise ValueError(f"no seat {seat}: seats are 0..{match.players - 1}")
+        raise ValueError(f"no seat {shown(seat)}: seats are 0..{match.players - 1}")
     rounds = match.rules.rounds
     if round_number is not None and not 1 <= round_number <= rounds:
-        raise ValueError(f"no round {round_number}: rounds are 1..{rounds}")
+        raise ValueError(f"no round {shown(round_number)}: rounds are 1..{rounds}")
     replay = Match.new(match.rules, match.seed) if start is None else start.copy()
     actions = match.actions
     done = len(replay.actions)
@@ -411,6 +412,15 @@ def _can_write(stream: TextIO, text: str) -> bool:
     return True
 
 
+def _whole(text: str) -> int:
+    """A number given on the command line; refused in words that echo it cut short (Python
+    refuses more than 4300 digits, argparse would echo them all)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text)!r}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.review FILE [--seat N] [--round R] [--json]``; returns the exit status."""
     parser = OneLineParser(
@@ -420,10 +430,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("file", type=Path, help="match.json of a profile, or Match.to_json()")
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help="the seat to review (default 0)"
+        "--seat", type=_whole, default=0, metavar="N", help="the seat to review (default 0)"
     )
     parser.add_argument(
-        "--round", type=int, dest="round_number", metavar="R", help="only round R (1-based)"
+        "--round", type=_whole, dest="round_number", metavar="R", help="only round R (1-based)"
     )
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     args = parser.parse_args(argv)

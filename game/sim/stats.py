@@ -1,4 +1,4 @@
-"""Tournament statistics per policy: totals, wins, rounds, decision times."""
+"""Tournament statistics per policy: totals, wins, rounds, decision times, fallback moves."""
 
 from __future__ import annotations
 
@@ -35,6 +35,9 @@ class PolicyStats:
     """Median decision time, milliseconds."""
     decision_ms_p99: float
     """99th percentile decision time, milliseconds."""
+    fallbacks: int = 0
+    """Decisions the policy failed (behind the guard) and that were played as the seat's
+    first legal move instead."""
 
 
 def mean_and_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -61,6 +64,7 @@ def summarise(records: Sequence[MatchRecord]) -> dict[str, PolicyStats]:
     rounds: dict[str, int] = {}
     went_out: dict[str, int] = {}
     times: dict[str, list[float]] = {}
+    fallbacks: dict[str, int] = {}
     for record in records:
         for seat, spec in enumerate(record.task.seats):
             totals.setdefault(spec, []).append(record.totals[seat])
@@ -69,6 +73,8 @@ def summarise(records: Sequence[MatchRecord]) -> dict[str, PolicyStats]:
             rounds[spec] = rounds.get(spec, 0) + record.rounds
             went_out[spec] = went_out.get(spec, 0) + record.went_out[seat]
             times.setdefault(spec, []).extend(record.decision_ms[seat])
+            fell_back = record.fallbacks[seat] if record.fallbacks else 0
+            fallbacks[spec] = fallbacks.get(spec, 0) + fell_back
     result = {}
     for spec, spec_totals in totals.items():
         mean_total, total_ci = mean_and_ci(spec_totals)
@@ -83,6 +89,7 @@ def summarise(records: Sequence[MatchRecord]) -> dict[str, PolicyStats]:
             go_out_rate=went_out[spec] / rounds[spec],
             decision_ms_p50=percentile(times[spec], 0.5),
             decision_ms_p99=percentile(times[spec], 0.99),
+            fallbacks=fallbacks[spec],
         )
     return result
 
@@ -93,20 +100,23 @@ def as_json(stats: dict[str, PolicyStats]) -> dict[str, dict[str, float]]:
 
 
 def as_table(stats: dict[str, PolicyStats]) -> str:
-    """A plain-text table of ``stats`` for a terminal."""
+    """A plain-text table of ``stats`` for a terminal; a last column counts the fallback
+    moves when any policy needed one."""
+    fell_back = any(s.fallbacks for s in stats.values())
     header = (
         f"{'policy':<16}{'seats':>6}{'mean total':>18}{'win rate':>16}"
         f"{'pts/round':>11}{'out rate':>10}{'ms p50':>9}{'ms p99':>9}"
-    )
+    ) + (f"{'fallbacks':>11}" if fell_back else "")
     lines = [header, "-" * len(header)]
     for spec, s in stats.items():
-        lines.append(
+        row = (
             f"{spec:<16}{s.seats_played:>6}"
             f"{s.mean_total:>10.1f} ±{s.mean_total_ci:>5.1f}"
             f"{s.win_rate:>9.1%} ±{s.win_rate_ci:>5.1%}"
             f"{s.mean_round_penalty:>11.2f}{s.go_out_rate:>10.1%}"
             f"{s.decision_ms_p50:>9.1f}{s.decision_ms_p99:>9.1f}"
         )
+        lines.append(row + (f"{s.fallbacks:>11}" if fell_back else ""))
     return "\n".join(lines)
 
 

@@ -4,6 +4,10 @@ Duplicate form cuts luck out of a comparison: each deal (a match seed) is
 played once per rotation of the policies through the seats, so every policy
 holds every seat's cards once. ``N`` matches are the first ``N`` of (deal 0,
 rotation 0), (deal 0, rotation 1), …, (deal 1, rotation 0), ….
+
+The built-in policies play in the runner's process. A policy from outside the project
+(``package.module:ClassName``) plays behind the seats' guard (:mod:`game.sim.guarded`): a
+decision it fails is played as its first legal move, and the record of the match says so.
 """
 
 from __future__ import annotations
@@ -12,15 +16,17 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from game.ai.policy import Policy
-from game.ai.registry import make_policy, policy_factory
+from game.ai.registry import from_outside, make_policy, policy_factory
 from game.engine.events import RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.seats.controller import DECISION_PATIENCE
+from game.sim.guarded import GuardedSeats
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,12 @@ class MatchRecord:
     """Per seat, how long each of its decisions took, in milliseconds."""
     round_points: tuple[tuple[int, ...], ...] = ()
     """Per round played, each seat's points (multiplier applied)."""
+    fallbacks: tuple[int, ...] = ()
+    """Per seat, how many of its decisions failed and were played as its first legal move
+    (empty: none of any seat)."""
+    faults: tuple[str, ...] = ()
+    """One line per seat whose policy failed in the match, saying how (see
+    :meth:`~game.sim.guarded.GuardedSeats.faults`)."""
 
 
 def tasks(matches: int, seats: Sequence[str], rules: RuleSet, seed: int = 0) -> list[MatchTask]:
@@ -86,15 +98,38 @@ Tip = Callable[[Match, int, Policy], None]
 measurement tells an oracle seat what its view hides. Never used for a level."""
 
 
-def play(task: MatchTask, tip: Tip | None = None) -> MatchRecord:
-    """Play ``task`` to the end, calling ``tip`` (if given) before each decision; raises
-    ``RuntimeError`` if a policy breaks the rules."""
+def play(
+    task: MatchTask, tip: Tip | None = None, patience: float = DECISION_PATIENCE
+) -> MatchRecord:
+    """Play ``task`` to the end, calling ``tip`` (if given) before each decision. A policy
+    from outside the project gets ``patience`` seconds a decision, behind the seats' guard;
+    raises ``RuntimeError`` if a built-in policy breaks the rules."""
+    seats = range(len(task.seats))
+    streams = [random.Random(f"{task.seed}/{task.rotation}/{seat}") for seat in seats]
+    outside = {seat: spec for seat, spec in enumerate(task.seats) if from_outside(spec)}
+    if not outside:
+        in_process = [make_policy(spec, streams[seat]) for seat, spec in enumerate(task.seats)]
+        return _played_out(task, in_process, tip)
+    guarded = GuardedSeats(outside, dict(enumerate(streams)), patience)
+    try:
+        policies = [
+            guarded.policy(seat) if seat in outside else make_policy(spec, streams[seat])
+            for seat, spec in enumerate(task.seats)
+        ]
+        record = _played_out(task, policies, tip)
+    finally:
+        guarded.close()
+    fallbacks = guarded.fallbacks
+    return replace(
+        record,
+        fallbacks=tuple(fallbacks.get(seat, 0) for seat in seats),
+        faults=tuple(guarded.faults(f"the match of seed {task.seed}, rotation {task.rotation}")),
+    )
+
+
+def _played_out(task: MatchTask, policies: Sequence[Policy], tip: Tip | None) -> MatchRecord:
     rules = RuleSet.from_json(task.rules)
     match = Match.new(rules, task.seed)
-    policies = [
-        make_policy(spec, random.Random(f"{task.seed}/{task.rotation}/{seat}"))
-        for seat, spec in enumerate(task.seats)
-    ]
     times: list[list[float]] = [[] for _ in task.seats]
     went_out = [0] * len(task.seats)
     while not match.is_over:
@@ -127,23 +162,27 @@ def play(task: MatchTask, tip: Tip | None = None) -> MatchRecord:
 def run(
     all_tasks: Sequence[MatchTask],
     jobs: int = 1,
-    on_done: Callable[[int], None] | None = None,
+    on_done: Callable[[MatchRecord, int], None] | None = None,
     tip: Tip | None = None,
+    patience: float = DECISION_PATIENCE,
 ) -> list[MatchRecord]:
-    """Play every task, on ``jobs`` processes; ``on_done(count)`` after each match.
-    ``tip`` (see :data:`Tip`) must be picklable when ``jobs`` > 1."""
+    """Play every task, on ``jobs`` processes; ``on_done(record, count)`` after each match.
+    ``tip`` (see :data:`Tip`) must be picklable when ``jobs`` > 1; ``patience`` is the
+    seconds a decision of a policy from outside the project may take (see :func:`play`).
+    Raises ``ValueError`` before playing if a policy cannot be found."""
     for spec in {spec for task in all_tasks for spec in task.seats}:
-        policy_factory(spec)  # fail before starting if a policy cannot be found
+        policy_factory(spec)
     records: list[MatchRecord] = []
-    for record in _played(all_tasks, jobs, tip):
+    for record in _played(all_tasks, jobs, partial(play, tip=tip, patience=patience)):
         records.append(record)
         if on_done is not None:
-            on_done(len(records))
+            on_done(record, len(records))
     return records
 
 
-def _played(all_tasks: Sequence[MatchTask], jobs: int, tip: Tip | None) -> Iterator[MatchRecord]:
-    playing = partial(play, tip=tip)
+def _played(
+    all_tasks: Sequence[MatchTask], jobs: int, playing: Callable[[MatchTask], MatchRecord]
+) -> Iterator[MatchRecord]:
     if jobs <= 1:
         yield from map(playing, all_tasks)
         return

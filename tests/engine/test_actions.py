@@ -14,10 +14,13 @@ from game.engine.actions import (
     Draw,
     DrawSource,
     IllegalMoveError,
+    LayDown,
+    LayOffCard,
     action_from_json,
     action_to_json,
 )
 from game.engine.cards import Card, new_shoe
+from game.engine.melds import Meld, MeldKind
 
 cards = st.sampled_from(new_shoe(3, 4))
 actions: st.SearchStrategy[Action] = st.one_of(
@@ -75,6 +78,52 @@ def test_action_text() -> None:
     assert str(Draw(DrawSource.STOCK)) == "draw from the stock"
     assert str(Draw(DrawSource.DISCARD)) == "draw from the discard pile"
     assert str(Discard(Card.from_code("QS.1"))) == "discard QS.1"
+
+
+class Rude:
+    """Raises when compared or shown."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("rude")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        raise RuntimeError("rude")
+
+
+WORD: Any = "7H"
+NOTHING: Any = None
+RUDE: Any = Rude()
+NOT_CARDS: Any = Meld(MeldKind.SET, WORD, (7, 7, 7), None)
+"""A meld whose cards are the characters of a string: it cannot describe itself."""
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Draw(WORD), "draw from <str>"),
+        (Draw(RUDE), "draw from <Rude>"),
+        (Discard(WORD), "discard <str>"),
+        (Discard(RUDE), "discard <Rude>"),
+        (LayDown((WORD,)), "lay down <str>"),
+        (LayDown((NOT_CARDS, RUDE)), "lay down <Meld> | <Rude>"),
+        (LayDown(NOTHING), "lay down <NoneType>"),
+        (LayOffCard(WORD, WORD, NOTHING), "lay off <str> onto meld <str> at <NoneType>"),
+    ],
+    ids=[
+        "draw-a-word",
+        "draw-a-rude-thing",
+        "discard-a-word",
+        "discard-a-rude-thing",
+        "lay-down-words",
+        "lay-down-a-meld-of-words",
+        "lay-down-nothing",
+        "lay-off-words",
+    ],
+)
+def test_a_malformed_action_a_bot_made_is_printed_without_raising(action: Any, text: str) -> None:
+    assert str(action) == text
 
 
 def test_illegal_move_error_is_a_value_error() -> None:

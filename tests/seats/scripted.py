@@ -164,6 +164,9 @@ class ScriptedTransport:
         arrived, self._arrived = self._arrived, []
         return arrived
 
+    def wait(self, seconds: float) -> None:
+        """Returns at once: a scripted reply has arrived by the time it is sent, or never."""
+
     def stop(self) -> None:
         self.stopped = True
         self._ended = True

@@ -315,3 +315,17 @@ def test_a_hint_in_a_worker_process_comes_with_the_view_it_answers(
     asked, hint = answer
     assert asked == view and hint == suggest(view)
     assert not controller.hint_pending and controller.hint() is None
+
+
+def test_decide_waits_for_the_decision_and_counts_each_fallback() -> None:
+    """For a caller with no frame to draw: the retry and the fallback happen inside decide."""
+    _, seat, view = opening(4)
+    script = Script()
+    script.expect(DecideRequest, raising("first"), seat=seat)
+    script.expect(DecideRequest, raising("again"), seat=seat)
+    script.expect(DecideRequest, seat=seat)
+    controller = SeatsController({seat: "greedy"}, 4, transport=script)
+    assert controller.decide(view) == view.legal_actions()[0]
+    assert controller.fallbacks == {seat: 1} and len(controller.failures) == 2
+    assert view.is_legal(controller.decide(view)) and controller.fallbacks == {seat: 1}
+    script.assert_done()

@@ -363,3 +363,86 @@ def test_a_lay_down_the_view_does_not_list_is_a_legal_answer_made_the_engines_ow
     assert decided.action is not down, "the engine's own object, not the bot's"
     assert isinstance(advised, Advised) and advised.suggestion.action == down
     assert isinstance(refused, Failed) and refused.kind is FailureKind.ILLEGAL
+
+
+ORPHAN = """
+import multiprocessing.util
+import os
+import signal
+import sys
+import time
+
+from game.engine.match import Match
+from game.seats.messages import DecideRequest, HintRequest, seat_rng_state
+from game.seats.worker import AiWorker
+from tests.seats.waiting import wait_for
+
+
+def die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def spawn_then_die(path, args, passfds):
+    pid = SPAWN(path, args, passfds)
+    if any("spawn_main" in os.fsdecode(arg) for arg in args):  # not the resource tracker
+        print(pid, flush=True)
+        die()
+    return pid
+
+
+if __name__ == "__main__":
+    moment = sys.argv[1]
+    if moment == "before-it-is-told-what-to-run":
+        SPAWN = multiprocessing.util.spawnv_passfds
+        multiprocessing.util.spawnv_passfds = spawn_then_die
+    match = Match.new(seed=5)
+    seat = match.current_seat
+    view = match.view_for(seat)
+    worker = AiWorker({seat: "tests.seats.slow_bot:SlowBot"})
+    print(worker.pid, flush=True)
+    if moment == "while-it-starts":
+        die()
+    worker.submit(HintRequest(1, view))
+    wait_for(worker.replies, "the hint")
+    if moment == "while-it-waits":
+        die()
+    worker.submit(DecideRequest(2, view, seat_rng_state(5, seat)))
+    time.sleep(0.5)  # the slow bot thinks for 1.5 s
+    die()
+"""
+"""A program that starts a worker and is killed (SIGKILL) at the moment its argument names."""
+
+
+def running(pid: int) -> bool:
+    """True if process ``pid`` runs (a zombie no one reaped has ended)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if stat.exists():
+        try:
+            return stat.read_text().rpartition(")")[2].split()[0] != "Z"
+        except OSError:
+            return False
+    return alive(pid)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+@pytest.mark.parametrize(
+    "moment",
+    ["before-it-is-told-what-to-run", "while-it-starts", "while-it-waits", "while-it-thinks"],
+)
+def test_a_worker_whose_window_is_killed_ends_quietly(tmp_path: Path, moment: str) -> None:
+    """The worker's standard streams are the test's pipes: they close once it has ended."""
+    program = tmp_path / "orphan.py"
+    program.write_text(ORPHAN, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(program), moment],
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert result.stderr == "", result.stderr
+    pid = int(result.stdout.split()[0])
+    wait_for(lambda: not running(pid), f"worker {pid} to end", 10)
