@@ -325,6 +325,17 @@ class History:
 
         return self._use(count, Stats())
 
+    def chart_figures(
+        self,
+        filters: Filters,
+        read: Callable[[sqlite3.Connection, str, tuple[object, ...]], T],
+        otherwise: T,
+    ) -> T:
+        """``read``'s figures (:mod:`game.profile.history_figures`) of the matches ``filters``
+        let through, ``read`` given the ``WHERE`` clause that picks them and its values."""
+        where, values = _where(filters)
+        return self._use(lambda connection: read(connection, where, values), otherwise)
+
 
 # --- the database's form ----------------------------------------------------------
 

@@ -1,51 +1,122 @@
-"""The series the statistics' charts draw, worked out from the history's match summaries.
+"""The series the statistics' charts draw, counted by SQLite in the history's database.
 
-Every function takes the summaries as the history gives them (newest first, any order
-will do: they are sorted by :attr:`~game.profile.kept_match.MatchSummary.ended`) and
-leaves out what the charts leave out: autoplay matches (unless the history was asked for
-them, they are not given), and abandoned matches from totals and averages (a match left
-counts as played and lost in the win rate, as :mod:`game.profile.player_stats` counts it).
+Each reader takes the history's connection and the ``WHERE`` clause (with its values) of
+the matches the chart's filters let through (:meth:`~game.profile.history.History.
+chart_figures` gives both), so that no chart reads every match into Python: the win rate
+and the points by hand size are counted over the whole history in SQL (``json_each`` over
+the rows' JSON columns), the per-match series read only the latest :data:`LAST_MATCHES`.
+Matches are in the order they ended (by number where they ended together); abandoned
+matches are left out of totals and averages, and count as played and lost in the win rate
+(as :mod:`game.profile.player_stats` counts them). A row that is not one of ours raises
+``ValueError`` (the history sets the database aside, as for any damaged row).
 
->>> from datetime import UTC, datetime
->>> def kept(total, won=False, abandoned=False, level="easy"):
-...     return MatchSummary(0, datetime(2026, 1, 1, tzinfo=UTC), 2, ("Left",),
-...         {1: level}, (total, 50), (0,) if won else (1,), ((total, 50),), (3,), (0,),
-...         abandoned)
->>> matches = [kept(40, True), kept(70), kept(20, abandoned=True)]
->>> totals_per_match(matches)
-[40, 70]
 >>> moving_average([10, 20, 30, 40], window=2)
 [10.0, 15.0, 25.0, 35.0]
->>> win_rate_by_level(matches)
-{'easy': (1, 3)}
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from game.profile.kept_match import MatchSummary
+from game.profile.kept_match import ReviewFigures
 from game.profile.player_stats import LEVEL_KEYS
 
 LAST_MATCHES = 50
 """How many of the latest matches the per-match charts show."""
 AVERAGE_WINDOW = 5
 """How many matches a moving average spans."""
+SCAN = "matches NOT INDEXED"
+"""The charts read nearly every match: a scan of the table beats a walk of an index (and a
+look-up of each row it names) by about half."""
+LATEST = "ORDER BY ended DESC, matches.id DESC LIMIT ?"
 
 
-def oldest_first(summaries: Sequence[MatchSummary]) -> list[MatchSummary]:
-    """``summaries`` in the order they ended (by number where they ended together)."""
-    return sorted(summaries, key=lambda summary: (summary.ended, summary.id))
+@dataclass(frozen=True, slots=True)
+class ChartFigures:
+    """Everything the statistics' charts draw (empty: no match, or no history)."""
+
+    totals: tuple[int, ...] = ()
+    """Your total in each of the latest :data:`LAST_MATCHES` finished matches, oldest first."""
+    win_rates: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Per level key played (in :data:`LEVEL_KEYS` order), ``(won, played)``."""
+    points: Mapping[int, float] = field(default_factory=dict)
+    """Per hand size dealt, smallest first, your average points in a round of that size."""
+    accuracy: tuple[float, ...] = ()
+    """Your decision accuracy in each of the latest finished matches the review priced."""
 
 
-def finished(summaries: Sequence[MatchSummary]) -> list[MatchSummary]:
-    """The matches played to the end, oldest first."""
-    return [summary for summary in oldest_first(summaries) if not summary.abandoned]
+def chart_figures(
+    connection: sqlite3.Connection, where: str, values: Sequence[object]
+) -> ChartFigures:
+    """Every chart's figures of the matches ``where`` picks."""
+    return ChartFigures(
+        totals_per_match(connection, where, values),
+        win_rate_by_level(connection, where, values),
+        points_by_hand_size(connection, where, values),
+        accuracy_per_match(connection, where, values),
+    )
 
 
-def totals_per_match(summaries: Sequence[MatchSummary], last: int = LAST_MATCHES) -> list[int]:
+def totals_per_match(
+    connection: sqlite3.Connection, where: str, values: Sequence[object], last: int = LAST_MATCHES
+) -> tuple[int, ...]:
     """Your total in each of the ``last`` finished matches, oldest first."""
-    return [summary.your_total for summary in finished(summaries)[-last:]]
+    rows = connection.execute(
+        f"SELECT totals ->> 0 FROM {SCAN} {_finished(where)} {LATEST}", (*values, last)
+    )
+    return tuple(_whole(total) for (total,) in rows)[::-1]
+
+
+def win_rate_by_level(
+    connection: sqlite3.Connection, where: str, values: Sequence[object]
+) -> dict[str, tuple[int, int]]:
+    """Per level key played (in :data:`LEVEL_KEYS` order), ``(won, played)``: a match
+    abandoned is played and lost."""
+    won = "abandoned = 0 AND EXISTS (SELECT 1 FROM json_each(winners) WHERE value = 0)"
+    rows = connection.execute(
+        f"SELECT level, SUM({won}), COUNT(*) FROM {SCAN} {where} GROUP BY level", values
+    )
+    counts = {level: (_whole(wins), _whole(played)) for level, wins, played in rows}
+    return {key: counts[key] for key in LEVEL_KEYS if key in counts}
+
+
+def points_by_hand_size(
+    connection: sqlite3.Connection, where: str, values: Sequence[object]
+) -> dict[int, float]:
+    """Per hand size dealt, smallest first, your average points in a round of that size
+    (over the finished matches)."""
+    rows = connection.execute(
+        "SELECT hand_sizes ->> scores.key AS size, SUM(scores.value ->> 0), COUNT(*) "
+        f"FROM {SCAN}, json_each(round_scores) AS scores {_finished(where)} "
+        "GROUP BY size ORDER BY size",
+        values,
+    )
+    return {_whole(size): _whole(points) / count for size, points, count in rows}
+
+
+def accuracy_per_match(
+    connection: sqlite3.Connection, where: str, values: Sequence[object], last: int = LAST_MATCHES
+) -> tuple[float, ...]:
+    """Your decision accuracy (0 to 100) in each of the ``last`` finished matches the
+    review has priced, oldest first."""
+    rows = connection.execute(
+        f"SELECT decisions, loss FROM {SCAN} JOIN reviews ON reviews.match_id = matches.id "
+        f"{_finished(where)} AND decisions > 0 {LATEST}",
+        (*values, last),
+    )
+    priced = (ReviewFigures(decisions, loss).accuracy for decisions, loss in rows)
+    return tuple(accuracy for accuracy in priced if accuracy is not None)[::-1]
+
+
+FIGURES: dict[str, Callable[[sqlite3.Connection, str, Sequence[object]], object]] = {
+    "totals": totals_per_match,
+    "win_rates": win_rate_by_level,
+    "points": points_by_hand_size,
+    "accuracy": accuracy_per_match,
+}
+"""Each field of :class:`ChartFigures` and the reader that counts it."""
 
 
 def moving_average(values: Sequence[float], window: int = AVERAGE_WINDOW) -> list[float]:
@@ -59,33 +130,13 @@ def moving_average(values: Sequence[float], window: int = AVERAGE_WINDOW) -> lis
     return averages
 
 
-def win_rate_by_level(summaries: Sequence[MatchSummary]) -> dict[str, tuple[int, int]]:
-    """Per level key played (in :data:`LEVEL_KEYS` order), ``(won, played)``: a match
-    abandoned is played and lost."""
-    counts = {key: [0, 0] for key in LEVEL_KEYS}
-    for summary in summaries:
-        count = counts[summary.level]
-        count[0] += summary.won and not summary.abandoned
-        count[1] += 1
-    return {key: (won, played) for key, (won, played) in counts.items() if played}
+def _finished(where: str) -> str:
+    """``where`` narrowed to the matches played to the end."""
+    return f"{where} AND abandoned = 0" if where else "WHERE abandoned = 0"
 
 
-def points_by_hand_size(summaries: Sequence[MatchSummary]) -> dict[int, float]:
-    """Per hand size dealt, smallest first, your average points in a round of that size
-    (over the finished matches)."""
-    points: dict[int, list[int]] = {}
-    for summary in finished(summaries):
-        for size, scores in zip(summary.hand_sizes, summary.round_scores, strict=True):
-            points.setdefault(size, []).append(scores[0])
-    return {size: sum(each) / len(each) for size, each in sorted(points.items())}
-
-
-def accuracy_per_match(summaries: Sequence[MatchSummary], last: int = LAST_MATCHES) -> list[float]:
-    """Your decision accuracy (0 to 100) in each of the ``last`` finished matches the
-    review has priced, oldest first."""
-    accuracies = [
-        summary.review.accuracy
-        for summary in finished(summaries)
-        if summary.review is not None and summary.review.accuracy is not None
-    ]
-    return accuracies[-last:]
+def _whole(value: object) -> int:
+    """``value`` read from a row, a whole number; ``ValueError`` if it is not one."""
+    if type(value) is not int:
+        raise ValueError(f"a chart's figure must be a whole number, not {value!r}")
+    return value

@@ -5,21 +5,19 @@ decision accuracy per match with its trend; autoplay matches left out unless ask
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.i18n import N_, _, decimal
 from game.profile.history_figures import (
     AVERAGE_WINDOW,
+    FIGURES,
     LAST_MATCHES,
-    accuracy_per_match,
+    ChartFigures,
     moving_average,
-    points_by_hand_size,
-    totals_per_match,
-    win_rate_by_level,
 )
-from game.profile.kept_match import Filters, MatchSummary
+from game.profile.kept_match import Filters
 from game.ui.kit.chart import (
     AVERAGE_COLOUR,
     Axes,
@@ -40,6 +38,8 @@ AUTOPLAY = N_("Include autoplay matches")
 TICKED, UNTICKED = "☑", "☐"
 NO_MATCHES = N_("No finished matches yet: play one to the end and it shows here.")
 NO_REVIEWS = N_("No reviewed matches yet: the review prices your decisions once a match ends.")
+PAGE_FIGURES = ("totals", "win_rates", "points", "accuracy")
+"""The figure each chart draws (a field of :class:`ChartFigures`), in the order of the pages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +63,18 @@ def per_match(title: str, values: Sequence[float], y_title: str, most: float = 0
     return Page(title, LineChart(axes, series), _(NO_MATCHES))
 
 
-def pages(summaries: Sequence[MatchSummary]) -> list[Page]:
-    """The four charts of ``summaries``."""
-    totals = per_match(_("Your total per match"), totals_per_match(summaries), _("Points"))
-    rates = win_rate_by_level(summaries)
+def pages(figures: ChartFigures) -> list[Page]:
+    """The four charts of ``figures``."""
+    totals = per_match(_("Your total per match"), figures.totals, _("Points"))
+    rates = figures.win_rates
     shares = [100 * won / played for won, played in rates.values()]
     levels = tuple(_(LEVEL_HEADINGS[key]) for key in rates)
     win_axes = Axes(_("Opponents' level"), _("Matches won"), levels, (0.0, 100.0), "%")
     won = BarChart(win_axes, tuple(shares), tuple(f"{share:.0f}%" for share in shares))
-    points = points_by_hand_size(summaries)
+    points = figures.points
     size_axes = Axes(_("Cards dealt"), _("Your average points a round"), tuple(map(str, points)))
     sizes = BarChart(size_axes, tuple(points.values()), tuple(map(decimal, points.values())))
-    accuracy = per_match(
-        _("Decision accuracy"), accuracy_per_match(summaries), _("Accuracy (100: best)"), 100
-    )
+    accuracy = per_match(_("Decision accuracy"), figures.accuracy, _("Accuracy (100: best)"), 100)
     return [
         totals,
         Page(_("Win rate by level"), won, _(NO_MATCHES)),
@@ -93,9 +91,11 @@ class StatsChartsScene(Scene):
         self.page = 0
         self.autoplay = False
         """Autoplay matches are charted too."""
-        self.summaries: list[MatchSummary] = []
+        self.figures = ChartFigures()
+        self.unread: list[str] = []
+        """The figures still to read again (:data:`PAGE_FIGURES`), one a frame."""
         self.pages: list[Page] = []
-        """The charts of :attr:`summaries`, in the language in use."""
+        """The charts of :attr:`figures`, in the language in use."""
         self.plotted: Plotted | None = None
         """Where the chart was last drawn."""
         self.previous = Button(N_("← Previous"), lambda: self.turn(-1))
@@ -110,10 +110,19 @@ class StatsChartsScene(Scene):
         self.load()
 
     def load(self) -> None:
-        """Read the matches the charts show from the history."""
-        history = self.context.memory.history
-        self.summaries = history.summaries(Filters(autoplay=self.autoplay), limit=None)
-        self.pages = pages(self.summaries)
+        """Read the charts' figures from the history: the chart on show's now, the others
+        one a frame (each may count over the whole history)."""
+        self.unread = list(PAGE_FIGURES)
+        self.read(PAGE_FIGURES[self.page])
+
+    def read(self, name: str) -> None:
+        """Read the figure ``name`` (of :data:`PAGE_FIGURES`) and chart it."""
+        if name in self.unread:
+            self.unread.remove(name)
+        history, filters = self.context.memory.history, Filters(autoplay=self.autoplay)
+        found = history.chart_figures(filters, FIGURES[name], getattr(ChartFigures(), name))
+        self.figures = replace(self.figures, **{name: found})
+        self.pages = pages(self.figures)
 
     def _toggle_words(self) -> str:
         return f"{TICKED if self.autoplay else UNTICKED} {_(AUTOPLAY)}"
@@ -121,6 +130,8 @@ class StatsChartsScene(Scene):
     def turn(self, by: int) -> None:
         """Show the chart ``by`` pages on (round the four)."""
         self.page = (self.page + by) % len(self.pages)
+        if PAGE_FIGURES[self.page] in self.unread:
+            self.read(PAGE_FIGURES[self.page])
 
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
@@ -132,14 +143,18 @@ class StatsChartsScene(Scene):
         self.on_resize()
 
     def update(self, dt: float) -> None:
-        """Chart again each time a review of one of your matches is done."""
+        """Read the next figure still to read; the accuracy again each time a review of
+        one of your matches is done."""
         waiting = self.context.reviews.waiting
         if waiting != self.reviewing:
             self.reviewing = waiting
-            self.load()
+            if "accuracy" not in self.unread:
+                self.unread.append("accuracy")
+        if self.unread:
+            self.read(self.unread[0])
 
     def on_language(self) -> None:
-        self.pages = pages(self.summaries)
+        self.pages = pages(self.figures)
         self.on_resize()
 
     def on_resize(self) -> None:
