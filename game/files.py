@@ -85,16 +85,18 @@ def _cannot_read(error: OSError) -> str:
 
 
 def shown(value: object, most: int = _SHOWN_CHARACTERS) -> str:
-    """``value`` as words fit for a message: what cannot be drawn or saved (a control
-    character, a lone surrogate from an odd file name) replaced by U+FFFD, and cut to
-    ``most`` characters.
+    """``value`` as words fit for a message, on one line: its line breaks made spaces, what
+    else cannot be drawn or saved (a control character, a lone surrogate from an odd file
+    name) replaced by U+FFFD, and cut to ``most`` characters.
 
     >>> shown("a" * 200, 10)
     'aaaaaaaaa…'
     >>> shown("caf\\udce9\\x00!")
     'caf\ufffd\ufffd!'
+    >>> shown("*** in database main ***\\nPage 3: bad\\r\\n")
+    '*** in database main *** Page 3: bad'
     """
-    text = printable(str(value))
+    text = printable(" ".join(str(value).splitlines()))
     return text if len(text) <= most else text[: most - 1] + "…"
 
 

@@ -203,6 +203,29 @@ def test_a_damaged_database_is_set_aside(tmp_path: Path, matches: list[KeptMatch
     set_aside_and_fresh(tmp_path, "corrupt")
 
 
+def test_a_damaged_databases_notice_is_on_one_line(
+    tmp_path: Path, matches: list[KeptMatch]
+) -> None:
+    """``quick_check`` says where the damage is over two lines: the notice says it on one."""
+    kept = a_history(tmp_path)
+    for _ in range(20):
+        kept.add(matches[0])
+    kept.close()
+    path = tmp_path / history.FILE
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (root,) = connection.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'matches_by_autoplay'"
+        ).fetchone()
+    data = bytearray(path.read_bytes())
+    start = 4096 * (root - 1)
+    data[start + 8 : start + 40] = bytes(32)  # an index's cells pointed out of their page
+    path.write_bytes(bytes(data))
+    (notice,) = set_aside_and_fresh(tmp_path, "corrupt").profile.notices
+    assert "*** in database main *** On tree page" in notice, notice
+    assert "\ufffd" not in notice and "\n" not in notice
+
+
 def test_another_programs_database_is_set_aside(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / history.FILE) as connection:
         connection.execute("CREATE TABLE songs (title TEXT)")

@@ -96,10 +96,12 @@ STEPS: tuple[str, ...] = (
         loss REAL NOT NULL
     );
     """,
-    # 2 → 3: the token of the waiting file a match came from, so it is never added twice.
+    # 2 → 3: the token of the waiting file a match came from, so it is never added twice;
+    # the matches in the order they ended, for the charts' latest ones.
     """
     ALTER TABLE matches ADD COLUMN token TEXT;
     CREATE UNIQUE INDEX matches_by_token ON matches (token);
+    CREATE INDEX matches_by_ended ON matches (autoplay, ended, id);
     """,
 )
 """Step ``n`` brings a database of schema ``n`` to ``n + 1`` (0: a new, empty file)."""
@@ -134,10 +136,13 @@ class History:
     """The profile's history of ended matches; never raises for a bad file, a bad row or a
     full disk (a write may raise :class:`HistoryBusy`)."""
 
-    def __init__(self, profile: Profile, wait: float = READING_WAIT) -> None:
+    def __init__(self, profile: Profile, wait: float = READING_WAIT, check: bool = True) -> None:
         self.profile = profile
         self.wait = wait
         """Seconds a statement waits for a database another program holds."""
+        self.check = check
+        """Check the whole file (``PRAGMA quick_check``: 50 ms at 50,000 matches) as it
+        opens; the window's readers leave that to the writing thread, at each start."""
         self._connection: sqlite3.Connection | None = None
         self._opened: tuple[int, int] | None = None
         """The device and inode of the file the connection opened."""
@@ -176,7 +181,7 @@ class History:
         self.profile.folder.mkdir(parents=True, exist_ok=True)
         connection = sqlite3.connect(path, timeout=self.wait, isolation_level=None)
         try:
-            _prepare(connection)
+            _prepare(connection, self.check)
         except BaseException as error:
             connection.close()
             if isinstance(error, sqlite3.Error):
@@ -276,6 +281,11 @@ class History:
             return number
 
         return self._use(insert, 0, write=True)
+
+    def open_checked(self) -> None:
+        """Open the history, if there is one, as :meth:`add` would: upgraded, checked whole
+        (if :attr:`check`), set aside if damaged."""
+        self._use(lambda _connection: None, None)
 
     def set_review(self, number: int, review: ReviewFigures) -> None:
         """Keep the review's figures of match ``number`` (replacing any)."""
@@ -428,15 +438,49 @@ class History:
 
         return self._use(count, Stats())
 
+    def chart_figures(
+        self,
+        filters: Filters,
+        read: Callable[[sqlite3.Connection, str, tuple[object, ...]], T],
+        otherwise: T,
+    ) -> T:
+        """``read``'s figures (:mod:`game.profile.history_figures`) of the matches ``filters``
+        let through, ``read`` given the ``WHERE`` clause that picks them and its values."""
+        where, values = _where(filters)
+        return self._use(lambda connection: read(connection, where, values), otherwise)
+
 
 # --- the database's form ----------------------------------------------------------
 
 
-def _prepare(connection: sqlite3.Connection) -> None:
+def _prepare(connection: sqlite3.Connection, check: bool) -> None:
     """Check that ``connection`` holds this game's history (or nothing yet), bring its
-    schema to :data:`SCHEMA`, and set WAL mode and full syncing."""
+    schema to :data:`SCHEMA`, set WAL mode and full syncing, and (``check``) check the
+    whole file."""
+    version = _schema(connection)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA synchronous = FULL")
+    connection.execute("PRAGMA foreign_keys = ON")
+    if version < SCHEMA:
+        with _transaction(connection):
+            version = _schema(connection)  # again: another connection may have upgraded it
+            for step in STEPS[version:]:
+                for statement in step.split(";"):
+                    if statement.strip():
+                        connection.execute(statement)
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA user_version = {SCHEMA}")
+    if check:
+        problem = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if problem != "ok":
+            raise HistoryError("corrupt", _("it is damaged ({error})").format(error=problem))
+
+
+def _schema(connection: sqlite3.Connection) -> int:
+    """The schema of the history ``connection`` holds (0: nothing yet); :class:`HistoryError`
+    if it is not this game's history, or of a schema this code cannot read."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     tables = connection.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
     if application != APPLICATION_ID and (application or tables or version):
         raise HistoryError("foreign", _("it is another program's database"))
@@ -449,20 +493,7 @@ def _prepare(connection: sqlite3.Connection) -> None:
         )
     if version < 0 or (version == 0 and tables):
         raise HistoryError("corrupt", _("its schema {found} makes no sense").format(found=version))
-    connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = FULL")
-    connection.execute("PRAGMA foreign_keys = ON")
-    if version < SCHEMA:
-        with _transaction(connection):
-            for step in STEPS[version:]:
-                for statement in step.split(";"):
-                    if statement.strip():
-                        connection.execute(statement)
-            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            connection.execute(f"PRAGMA user_version = {SCHEMA}")
-    problem = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
-    if problem != "ok":
-        raise HistoryError("corrupt", _("it is damaged ({error})").format(error=problem))
+    return version
 
 
 @contextlib.contextmanager

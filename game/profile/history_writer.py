@@ -42,6 +42,8 @@ class _Job:
     work: Callable[[History], int | None]
     filing: tuple[str, KeptMatch] | None = None
     """The token and match of an added match (its result is a :class:`Filed`)."""
+    review: bool = False
+    """A review's figures (counted in :attr:`HistoryWriter.reviews_kept` once done)."""
 
 
 class HistoryWriter:
@@ -59,6 +61,8 @@ class HistoryWriter:
         self._closed = False
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self.reviews_kept = 0
+        """How many reviews' figures the history has taken (a chart reads them again)."""
 
     # --- handed over on the frame loop ------------------------------------------------
 
@@ -67,7 +71,12 @@ class HistoryWriter:
         self._submit(_Job(lambda history: history.add(kept, token), (token, kept)))
 
     def set_review(self, number: int, review: ReviewFigures) -> None:
-        self._submit(_Job(lambda history: history.set_review(number, review)))
+        self._submit(_Job(lambda history: history.set_review(number, review), review=True))
+
+    def open_checked(self) -> None:
+        """Open the history on the thread: upgraded, checked whole, set aside if damaged
+        (the window's readers do not check it: at 50,000 matches that takes 50 ms)."""
+        self._submit(_Job(lambda history: history.open_checked()))
 
     def start_counting(self) -> None:
         self._submit(_Job(lambda history: history.start_counting()))
@@ -125,6 +134,7 @@ class HistoryWriter:
                     if job.filing is not None:
                         token, kept = job.filing
                         self._done.append(Filed(token, kept, result or 0))
+                    self.reviews_kept += job.review
                     self._busy = False
                     self._changed.notify_all()
         finally:

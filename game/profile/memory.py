@@ -41,13 +41,15 @@ class Memory:
         profile.sweep()
         loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json, settings.UPGRADES)
         self.settings = loaded if loaded is not None else Settings()
-        self.history = History(profile)
-        """The history as the window reads it (its writes go through :attr:`writer`)."""
+        self.history = History(profile, check=False)
+        """The history as the window reads it (its writes go through :attr:`writer`, which
+        checks the whole file at each start)."""
         self.writer = writer if writer is not None else HistoryWriter(profile)
         """Where the history's writes go: a thread of their own."""
         self._then: dict[str, Callable[[int], None]] = {}
         counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json, stats.UPGRADES)
         self.stats = counted if counted is not None else self._recounted()
+        self.writer.open_checked()
         self.file_what_waits()
 
     def _recounted(self) -> Stats:

@@ -42,12 +42,11 @@ class ReviewBacklog:
         self._work[number] = self._pool.submit(self._figures, match.copy())
 
     def catch_up(self, latest: int) -> None:
-        """Queue the player's matches without a review among the ``latest`` of the history."""
+        """Queue the player's matches without a review among the ``latest`` of the history
+        (each rebuilt on the thread, not in the frame that asks)."""
         for number in self.history.unreviewed(latest):
-            if number not in self._work:
-                kept = self.history.kept(number)
-                if kept is not None:
-                    self.add(number, kept.match)
+            if number not in self._work and not self._stop.is_set():
+                self._work[number] = self._pool.submit(self._figures_of_kept, number)
 
     def collect(self) -> int:
         """Keep the figures of every review done since the last call; how many there were.
@@ -64,6 +63,18 @@ class ReviewBacklog:
         self._stop.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._work.clear()
+
+    def _figures_of_kept(self, number: int) -> ReviewFigures:
+        """The figures of match ``number``, rebuilt from the history on this thread (through
+        a connection of its own); ``LookupError`` if it cannot be (reported by the history)."""
+        history = History(self.history.profile, check=False)
+        try:
+            kept = history.kept(number)
+        finally:
+            history.close()
+        if kept is None:
+            raise LookupError(f"match {number} cannot be rebuilt")
+        return self._figures(kept.match)
 
     def _figures(self, match: Match) -> ReviewFigures:
         return review_figures(review(match, 0, reviewer=StoppableReviewer(self._stop)))

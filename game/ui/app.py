@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import time
@@ -18,7 +19,13 @@ from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.resources import PieceKind, missing_pieces
 from game.sim.review_backlog import ReviewBacklog
-from game.ui.command_line import LaunchOptions, parse_options, run_profile
+from game.ui.command_line import (
+    LARGEST_WINDOW,
+    LaunchOptions,
+    fitted_size,
+    parse_options,
+    run_profile,
+)
 from game.ui.kit.art import CardArt, check_card_files
 from game.ui.kit.pieces import PieceNotices, load_piece
 from game.ui.kit.sound import Sounds
@@ -40,6 +47,8 @@ FRAMES_KEPT = FPS * 60 * 10
 """How many frames' times the window keeps (ten minutes' worth; older ones go)."""
 UNCOVERED = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
 """Window events after which the whole window is drawn again (not only what changed)."""
+SIZELESS_DRIVERS = ("dummy", "offscreen")
+"""Video drivers whose desktop size says nothing of the window they can hold."""
 
 
 class App:
@@ -57,7 +66,10 @@ class App:
         icon = load_piece(PieceKind.ICON, ("icon.png",), pygame.image.load)
         if icon is not None:
             pygame.display.set_icon(icon)
-        self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
+        size, size_notice = fitted_size(self._options.size, largest_window())
+        self._size = size
+        """The window's size out of full screen: ``--size`` as the display can hold it."""
+        self._screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.clock = pygame.time.Clock()
         self._text = Text()
         self._art = CardArt()
@@ -74,6 +86,8 @@ class App:
         """True once Ctrl+C in a terminal ended :meth:`run`."""
         folder = self._options.profile
         self._memory = Memory(Profile(Path(folder) if folder else None))
+        if size_notice is not None:
+            self._memory.profile.notices.append(size_notice)
         self._reviews = ReviewBacklog(self._memory.history, self._memory.keep_review)
         kept = self._options.kept(self._memory.settings)
         if kept != self._memory.settings:
@@ -157,7 +171,7 @@ class App:
         if on:
             self._screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self._screen = pygame.display.set_mode(self._options.size, pygame.RESIZABLE)
+            self._screen = pygame.display.set_mode(self._size, pygame.RESIZABLE)
         self.stack.resize()
 
     def toggle_fullscreen(self) -> None:
@@ -280,6 +294,17 @@ class App:
         self._reviews.close()
         self._memory.close()  # the last save is on disk, the ended matches filed or waiting
         pygame.quit()
+
+
+def largest_window() -> tuple[int, int]:
+    """The largest of the displays' desktop sizes (:data:`LARGEST_WINDOW` where the driver
+    cannot say, or pygame cannot tell)."""
+    sizes: list[tuple[int, int]] = []
+    if pygame.display.get_driver() not in SIZELESS_DRIVERS:
+        with contextlib.suppress(pygame.error, AttributeError):
+            sizes = list(pygame.display.get_desktop_sizes())
+    usable = [size for size in sizes if size[0] > 0 and size[1] > 0]
+    return max(usable, key=lambda size: size[0] * size[1], default=LARGEST_WINDOW)
 
 
 def preferred_locales() -> list[str]:

@@ -14,10 +14,15 @@ from pathlib import Path
 from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
 from game.ai.registry import policy_factory
 from game.engine.cli import OneLineParser
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 from game.places import MAX_PLAYERS, MIN_PLAYERS
 from game.profile.settings import Settings
 from game.ui.table.match_setup import MatchSetup, autoplay_seats, level_seats
+
+SMALLEST_WINDOW = (640, 400)
+"""The smallest window the screens are laid out for."""
+LARGEST_WINDOW = (7680, 4320)
+"""The largest window where the display cannot say how large it is (the dummy driver)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +42,7 @@ class LaunchOptions:
     seed: int | None = None
     """The first match's seed (random if not given)."""
     size: tuple[int, int] = (1280, 800)
+    """``--size``, as given: :func:`fitted_size` fits it to the display."""
     level: str | None = None
     """``--level``: every opponent at this level for this run (else the settings' levels)."""
     mute: bool = False
@@ -181,7 +187,7 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         screenshot=_screenshot(parser, args.screenshot),
         quit_when_done=args.quit_when_done or smoke,
         seed=args.seed,
-        size=(max(640, width), max(400, height)),
+        size=(width, height),
         level=args.level,
         mute=args.mute,
         smoke_test=smoke,
@@ -192,6 +198,30 @@ def parse_options(argv: Sequence[str] | None = None) -> LaunchOptions:
         language=args.lang,
         players=players,
     )
+
+
+def fitted_size(
+    size: tuple[int, int], largest: tuple[int, int]
+) -> tuple[tuple[int, int], str | None]:
+    """``size`` brought within :data:`SMALLEST_WINDOW` and ``largest`` (what the display
+    holds), and the one-line notice that says so when it was not (else ``None``).
+
+    >>> fitted_size((99999, 600), (1920, 1080))[0]
+    (1920, 600)
+    >>> fitted_size((1280, 800), (1920, 1080))
+    ((1280, 800), None)
+    """
+    least = SMALLEST_WINDOW
+    most = (max(least[0], largest[0]), max(least[1], largest[1]))
+    fitted = (min(max(size[0], least[0]), most[0]), min(max(size[1], least[1]), most[1]))
+    if fitted == size:
+        return size, None
+    notice = _(
+        "--size {asked} is not a window this screen can show ({least} to {most}): the "
+        "window opens at {size}."
+    )
+    words = {"asked": size, "least": least, "most": most, "size": fitted}
+    return fitted, notice.format(**{key: "{}x{}".format(*value) for key, value in words.items()})
 
 
 def _seats(

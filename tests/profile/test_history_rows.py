@@ -13,6 +13,7 @@ import pytest
 
 from game.profile.folder import Profile
 from game.profile.history import FILE, History
+from game.profile.history_figures import ChartFigures, chart_figures
 from game.profile.history_rows import MOST_ACTION_BYTES, RowError, inflated
 from game.profile.kept_match import Filters, KeptMatch
 from tests.profile.ended import finished
@@ -99,3 +100,30 @@ def test_inflating_stops_at_the_cap() -> None:
     assert inflated(zlib.compress(b"x" * 1000)) == b"x" * 1000
     with pytest.raises(RowError, match="inflate"):
         inflated(zlib.compress(b"x" * (MOST_ACTION_BYTES + 1)))
+
+
+CHART_SPOILERS = {
+    "totals-not-json": ("totals", "[1,"),
+    "totals-text": ("totals", '["a", 2]'),
+    "winners-not-json": ("winners", "{"),
+    "scores-not-json": ("round_scores", "[[1, 2]"),
+    "scores-not-lists": ("round_scores", '[7, "x", {"a": 1}]'),
+    "scores-text": ("round_scores", '[["a", 2]]'),
+    "sizes-not-json": ("hand_sizes", "]"),
+    "sizes-text": ("hand_sizes", '["three"]'),
+}
+
+
+@pytest.mark.parametrize(("column", "value"), CHART_SPOILERS.values(), ids=CHART_SPOILERS.keys())
+def test_the_charts_figures_leave_out_what_a_bad_row_spoils(
+    tmp_path: Path, three: list[KeptMatch], column: str, value: object
+) -> None:
+    history = with_a_bad_row(tmp_path, three, column, value)
+    with sqlite3.connect(tmp_path / FILE) as connection:
+        connection.execute("INSERT INTO reviews (match_id, decisions, loss) VALUES (2, 5, 'NaN')")
+        connection.execute("INSERT INTO reviews (match_id, decisions, loss) VALUES (3, 5, 2.5)")
+    figures = history.chart_figures(Filters(), chart_figures, ChartFigures())
+    assert len(figures.totals) >= 2 and figures.win_rates and figures.points
+    assert figures.accuracy == (100 * 2**-0.5,), "the NaN review left out"
+    assert history.profile.notices == []
+    assert not any(".corrupt-" in path.name for path in tmp_path.iterdir()), "nothing set aside"

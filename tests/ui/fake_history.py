@@ -1,17 +1,22 @@
-"""A stand-in for the profile's match history, as the statistics' charts ask it: thirty
-matches of yours of known figures, and ten of autoplay."""
+"""A history for the statistics' charts: thirty matches of yours of known figures, and ten of
+autoplay, kept in a real database."""
 
 from __future__ import annotations
 
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
+from game.engine.match import Match
+from game.engine.rules import RuleSet
 from game.profile.folder import Profile
 from game.profile.history import History
-from game.profile.kept_match import Filters, MatchSummary, ReviewFigures
+from game.profile.kept_match import KeptMatch, MatchSummary, ReviewFigures
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
+STAND_IN = Match.new(RuleSet(players=3), seed=1)
+T = TypeVar("T")
 
 
 def match(number: int, total: int, autoplay: bool = False, level: str = "easy") -> MatchSummary:
@@ -34,19 +39,19 @@ def match(number: int, total: int, autoplay: bool = False, level: str = "easy") 
 
 
 class FakeHistory(History):
-    """The history as the charts ask it: the player's matches, and autoplay's on request (the
-    rest of the history as it is, over an empty folder of its own)."""
+    """A history of the player's thirty matches (or ``yours``) and autoplay's ten, over an
+    empty folder of its own."""
 
-    def __init__(self) -> None:
+    def __init__(self, yours: int = 30) -> None:
         super().__init__(Profile(Path(tempfile.mkdtemp(prefix="three-thirteen-fake-"))))
-        self.asked: list[tuple[Filters, int | None]] = []
         self.mine = [
-            match(n, 30 + n * 3 % 40, level=("easy", "normal", "hard")[n % 3]) for n in range(1, 31)
+            match(n, 30 + n * 3 % 40, level=("easy", "normal", "hard")[n % 3])
+            for n in range(1, yours + 1)
         ]
         self.autoplay = [match(100 + n, 5, autoplay=True) for n in range(10)]
+        self.keep(self.mine + self.autoplay)
 
-    def summaries(self, filters: Filters, limit: int | None = None) -> list[MatchSummary]:
-        self.asked.append((filters, limit))
-        found = self.mine + (self.autoplay if filters.autoplay else [])
-        found.sort(key=lambda each: each.ended, reverse=True)
-        return found[:limit]
+    def keep(self, summaries: list[MatchSummary]) -> None:
+        """Add ``summaries`` (each kept with a stand-in match: the charts read only figures)."""
+        for summary in summaries:
+            self.add(KeptMatch(STAND_IN, summary))

@@ -6,23 +6,33 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game import i18n
-from game.profile.kept_match import Filters
+from game.engine.match import Match
+from game.engine.rules import RuleSet
+from game.profile import history_rows
+from game.profile.history import History
+from game.profile.history_figures import FIGURES
+from game.profile.history_writer import HistoryWriter
+from game.profile.kept_match import Filters, KeptMatch, MatchSummary, ReviewFigures
+from game.sim.review_backlog import ReviewBacklog
 from game.ui.app import App
 from game.ui.kit.chart import Axes, BarChart, LineChart, Plotted, Series, paint_chart
 from game.ui.kit.chart_scale import label_every, nice_ticks
 from game.ui.kit.text import Drawn, Text
 from game.ui.kit.type_scale import TypeScale
-from game.ui.screens.stats_charts import StatsChartsScene
+from game.ui.screens.stats_charts import PAGE_FIGURES, StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
-from tests.ui.driver import FRAME, click, key, make_app, post
+from tests.ui.driver import FRAME, click, key, make_app, post, wait_until
 from tests.ui.every_screen import Seen, overlaps, window
-from tests.ui.fake_history import FakeHistory
+from tests.ui.fake_history import START, FakeHistory
 from tests.ui.test_type_scale import scale_problems
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "shots" / "i30"
@@ -114,6 +124,8 @@ def test_fifty_long_labels_never_overflow_or_overlap(size: tuple[int, int]) -> N
 def charts_window(size: tuple[int, int], history: FakeHistory | None = None) -> App:
     app = make_app(mute=True, size=size, max_speed=True)
     app.memory.history = FakeHistory() if history is None else history
+    app.memory.writer = HistoryWriter(app.memory.history.profile)  # writes where it reads
+    app.reviews.history = app.memory.history
     return app
 
 
@@ -125,6 +137,7 @@ def open_charts(app: App) -> StatsChartsScene:
     app.step(FRAME)
     scene = app.stack.top
     assert isinstance(scene, StatsChartsScene)
+    wait_until(app, lambda: len(scene.counted) == len(PAGE_FIGURES))
     return scene
 
 
@@ -177,22 +190,24 @@ def test_the_four_charts_page_by_keys_and_buttons(size: tuple[int, int]) -> None
         app.close()
 
 
-def test_the_autoplay_toggle_charts_autoplay_matches_too() -> None:
-    history = FakeHistory()
-    app = charts_window((1280, 800), history)
+def test_the_autoplay_toggle_charts_autoplay_matches_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = asked_of_the_history(monkeypatch)
+    app = charts_window((1280, 800))
     try:
         scene = open_charts(app)
-        assert history.asked[-1][0] == Filters(autoplay=False)
+        assert asked[-1][0] == Filters(autoplay=False)
         app.draw()
         assert scene.plotted is not None and len(scene.plotted.points[0]) == 30
         click(scene.toggle.rect.center)
         app.step(FRAME)
+        wait_until(app, lambda: len(scene.counted) == len(PAGE_FIGURES))
         app.draw()
-        assert history.asked[-1][0] == Filters(autoplay=True)
+        assert asked[-1][0] == Filters(autoplay=True)
         assert len(scene.plotted.points[0]) == 40
         assert scene.pages[0].chart.series[0].values[-1] == 5  # type: ignore[union-attr]
         click(scene.toggle.rect.center)
         app.step(FRAME)
+        wait_until(app, lambda: len(scene.counted) == len(PAGE_FIGURES))
         app.draw()
         assert len(scene.plotted.points[0]) == 30
     finally:
@@ -200,8 +215,7 @@ def test_the_autoplay_toggle_charts_autoplay_matches_too() -> None:
 
 
 def test_no_matches_says_so_on_every_chart() -> None:
-    history = FakeHistory()
-    history.mine = []
+    history = FakeHistory(yours=0)
     app = charts_window((640, 400), history)
     try:
         scene = open_charts(app)
@@ -255,3 +269,64 @@ def test_every_chart_reads_in_every_language(language: str, size: tuple[int, int
     finally:
         app.close()
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def asked_of_the_history(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Filters, object, str]]:
+    """Each chart figure asked of any history from now on: its filters, its reader, and the
+    thread that asked."""
+    asked: list[tuple[Filters, object, str]] = []
+    counted = History.chart_figures
+
+    def noted(history: History, filters: Filters, read: Any, otherwise: Any) -> Any:
+        asked.append((filters, read, threading.current_thread().name))
+        return counted(history, filters, read, otherwise)
+
+    monkeypatch.setattr(History, "chart_figures", noted)
+    return asked
+
+
+def test_the_charts_read_no_match_whole_and_a_review_back_reads_the_accuracy_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """However long the history, opening the charts and a review coming back read figures
+    counted by the database on a thread of their own (no frame waits for them), the chart
+    on show's first, never every match (only the one queued for its review, rebuilt on the
+    review's thread); a review back counts the accuracy alone again. The review is made at
+    once when let go: its figures, not its work, are what the charts read."""
+    whole: list[int] = []
+    summary_of = history_rows.summary_of
+
+    def read_whole(row: tuple[Any, ...]) -> MatchSummary:
+        whole.append(row[0])
+        return summary_of(row)
+
+    released = threading.Event()
+
+    def reviewed(_backlog: ReviewBacklog, _match: Match) -> ReviewFigures:
+        released.wait(10)
+        return ReviewFigures(9, 9.0)
+
+    monkeypatch.setattr("game.profile.history.summary_of", read_whole)
+    monkeypatch.setattr(ReviewBacklog, "_figures", reviewed)
+    asked = asked_of_the_history(monkeypatch)
+    kept = FakeHistory()
+    match = Match.new(RuleSet(players=2, schedule="short"), seed=5)
+    while not match.is_over:
+        match.apply(match.legal_actions()[0])
+    latest = kept.add(KeptMatch.of(match, ("Left",), {1: "easy"}, START + timedelta(days=30)))
+    app = charts_window((1280, 800), kept)
+    try:
+        scene = open_charts(app)
+        assert [read for _filters, read, _thread in asked] == list(FIGURES.values())
+        assert threading.main_thread().name not in {thread for _, _, thread in asked}
+        assert len(scene.figures.accuracy) == 30, "the latest match is not reviewed yet"
+        released.set()
+        wait_until(app, lambda: app.reviews.waiting == 0)
+        assert app.memory.settle(10), "the figures are in the history"
+        wait_until(app, lambda: len(scene.figures.accuracy) == 31)
+        assert scene.figures.accuracy[-1] == 50.0, "charted once its review is back"
+        assert [read for _filters, read, _thread in asked[4:]] == [FIGURES["accuracy"]]
+        assert whole == [latest], f"{len(whole)} matches read whole"
+    finally:
+        released.set()
+        app.close()

@@ -5,21 +5,21 @@ decision accuracy per match with its trend; autoplay matches left out unless ask
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from concurrent.futures import Future
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 
 from game.i18n import N_, _, decimal
+from game.profile.chart_reader import ChartReader
 from game.profile.history_figures import (
     AVERAGE_WINDOW,
     LAST_MATCHES,
-    accuracy_per_match,
+    ChartFigures,
     moving_average,
-    points_by_hand_size,
-    totals_per_match,
-    win_rate_by_level,
 )
-from game.profile.kept_match import Filters, MatchSummary
+from game.profile.kept_match import Filters
 from game.ui.kit.chart import (
     AVERAGE_COLOUR,
     Axes,
@@ -39,7 +39,10 @@ from game.ui.screens.level_headings import LEVEL_HEADINGS
 AUTOPLAY = N_("Include autoplay matches")
 TICKED, UNTICKED = "☑", "☐"
 NO_MATCHES = N_("No finished matches yet: play one to the end and it shows here.")
+COUNTING = N_("Counting your matches…")
 NO_REVIEWS = N_("No reviewed matches yet: the review prices your decisions once a match ends.")
+PAGE_FIGURES = ("totals", "win_rates", "points", "accuracy")
+"""The figure each chart draws (a field of :class:`ChartFigures`), in the order of the pages."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +66,18 @@ def per_match(title: str, values: Sequence[float], y_title: str, most: float = 0
     return Page(title, LineChart(axes, series), _(NO_MATCHES))
 
 
-def pages(summaries: Sequence[MatchSummary]) -> list[Page]:
-    """The four charts of ``summaries``."""
-    totals = per_match(_("Your total per match"), totals_per_match(summaries), _("Points"))
-    rates = win_rate_by_level(summaries)
+def pages(figures: ChartFigures) -> list[Page]:
+    """The four charts of ``figures``."""
+    totals = per_match(_("Your total per match"), figures.totals, _("Points"))
+    rates = figures.win_rates
     shares = [100 * won / played for won, played in rates.values()]
     levels = tuple(_(LEVEL_HEADINGS[key]) for key in rates)
     win_axes = Axes(_("Opponents' level"), _("Matches won"), levels, (0.0, 100.0), "%")
     won = BarChart(win_axes, tuple(shares), tuple(f"{share:.0f}%" for share in shares))
-    points = points_by_hand_size(summaries)
+    points = figures.points
     size_axes = Axes(_("Cards dealt"), _("Your average points a round"), tuple(map(str, points)))
     sizes = BarChart(size_axes, tuple(points.values()), tuple(map(decimal, points.values())))
-    accuracy = per_match(
-        _("Decision accuracy"), accuracy_per_match(summaries), _("Accuracy (100: best)"), 100
-    )
+    accuracy = per_match(_("Decision accuracy"), figures.accuracy, _("Accuracy (100: best)"), 100)
     return [
         totals,
         Page(_("Win rate by level"), won, _(NO_MATCHES)),
@@ -93,9 +94,16 @@ class StatsChartsScene(Scene):
         self.page = 0
         self.autoplay = False
         """Autoplay matches are charted too."""
-        self.summaries: list[MatchSummary] = []
+        self.figures = ChartFigures()
+        self.unread: list[str] = []
+        """The figures still to count (:data:`PAGE_FIGURES`), the chart on show's first."""
+        self.counted: set[str] = set()
+        """The figures counted since the charts were last loaded (the others show a note)."""
+        self._reader = ChartReader(context.memory.history.profile)
+        self._counting: tuple[str, Future[object]] | None = None
+        """The figure being counted on the reader's thread."""
         self.pages: list[Page] = []
-        """The charts of :attr:`summaries`, in the language in use."""
+        """The charts of :attr:`figures`, in the language in use."""
         self.plotted: Plotted | None = None
         """Where the chart was last drawn."""
         self.previous = Button(N_("← Previous"), lambda: self.turn(-1))
@@ -107,13 +115,43 @@ class StatsChartsScene(Scene):
         self.frame = pygame.Rect(0, 0, 0, 0)
         self.reviewing = 0
         """How many of your latest matches are being reviewed (their accuracy is to come)."""
+        self.reviewed = 0
+        """How many reviews the history had kept when the accuracy was last read."""
         self.load()
 
     def load(self) -> None:
-        """Read the matches the charts show from the history."""
-        history = self.context.memory.history
-        self.summaries = history.summaries(Filters(autoplay=self.autoplay), limit=None)
-        self.pages = pages(self.summaries)
+        """Count the charts' figures afresh, off the frame loop: the chart on show's first,
+        then the others."""
+        if self._counting is not None:
+            self._counting[1].cancel()
+            self._counting = None
+        self.counted.clear()
+        self.figures = ChartFigures()
+        self.pages = pages(self.figures)
+        self.unread = list(PAGE_FIGURES)
+        self._first(PAGE_FIGURES[self.page])
+
+    def _first(self, name: str) -> None:
+        """Count ``name`` before the other figures still to count."""
+        if name in self.unread:
+            self.unread.remove(name)
+            self.unread.insert(0, name)
+
+    def _count(self) -> None:
+        """Chart the figure counted, if it is, and ask for the next one still to count."""
+        if self._counting is not None:
+            name, future = self._counting
+            if not future.done():
+                return
+            self._counting = None
+            if not future.cancelled() and future.exception() is None:
+                counted: Any = future.result()  # the field ``name``'s type (FIGURES)
+                self.figures = replace(self.figures, **{name: counted})
+                self.pages = pages(self.figures)
+                self.counted.add(name)
+        if self.unread:
+            name = self.unread.pop(0)
+            self._counting = (name, self._reader.read(name, Filters(autoplay=self.autoplay)))
 
     def _toggle_words(self) -> str:
         return f"{TICKED if self.autoplay else UNTICKED} {_(AUTOPLAY)}"
@@ -121,6 +159,7 @@ class StatsChartsScene(Scene):
     def turn(self, by: int) -> None:
         """Show the chart ``by`` pages on (round the four)."""
         self.page = (self.page + by) % len(self.pages)
+        self._first(PAGE_FIGURES[self.page])
 
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
@@ -128,18 +167,29 @@ class StatsChartsScene(Scene):
 
     def on_enter(self) -> None:
         self.context.reviews.catch_up(LAST_MATCHES)
-        self.reviewing = self.context.reviews.waiting  # charted already: read again as each ends
+        self.reviewing = self.context.reviews.waiting
+        self.reviewed = self._reviews_kept()  # charted already: read again as each is kept
         self.on_resize()
 
     def update(self, dt: float) -> None:
-        """Chart again each time a review of one of your matches is done."""
-        waiting = self.context.reviews.waiting
-        if waiting != self.reviewing:
-            self.reviewing = waiting
-            self.load()
+        """Chart each figure as it is counted; count the accuracy again each time the
+        history has kept a review of one of your matches."""
+        self.reviewing = self.context.reviews.waiting
+        kept = self._reviews_kept()
+        if kept != self.reviewed:
+            self.reviewed = kept
+            if "accuracy" not in self.unread:
+                self.unread.append("accuracy")
+        self._count()
+
+    def on_leave(self) -> None:
+        self._reader.close()
+
+    def _reviews_kept(self) -> int:
+        return self.context.memory.writer.reviews_kept
 
     def on_language(self) -> None:
-        self.pages = pages(self.summaries)
+        self.pages = pages(self.figures)
         self.on_resize()
 
     def on_resize(self) -> None:
@@ -182,6 +232,7 @@ class StatsChartsScene(Scene):
             note = _("Reviewing {count} of your matches…").format(count=self.reviewing)
             text.blit(surface, note, scale.help, MUTED, topleft=(self.frame.left, at[1]))
         page = self.pages[self.page]
-        self.plotted = paint_chart(surface, text, self.frame, page.chart, page.title, page.empty)
+        empty = page.empty if PAGE_FIGURES[self.page] in self.counted else _(COUNTING)
+        self.plotted = paint_chart(surface, text, self.frame, page.chart, page.title, empty)
         for button in self.buttons:
             button.draw(surface, text)
