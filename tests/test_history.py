@@ -84,7 +84,7 @@ def test_pages_cover_every_match_once(tmp_path: Path, matches: list[KeptMatch]) 
     beyond = kept.page(Filters(), 1000, 5)
     assert [row.id for row in beyond.rows] == [3, 2, 1] and beyond.offset == 15
     assert beyond.total == 18
-    assert kept.page(Filters(level="easy"), 10, 5) == Page((), 0, 0)
+    assert kept.page(Filters(level="easy"), 10, 5) == Page((), 0, 0, 0)
 
 
 def test_the_review_figures_are_kept_and_replaced(tmp_path: Path, matches: list[KeptMatch]) -> None:
@@ -189,14 +189,20 @@ def test_a_file_that_is_not_a_database_is_set_aside(tmp_path: Path) -> None:
     set_aside_and_fresh(tmp_path, "corrupt")
 
 
-def test_a_damaged_database_is_set_aside(tmp_path: Path, matches: list[KeptMatch]) -> None:
-    kept = a_history(tmp_path)
+def twenty_in_one_file(folder: Path, match: KeptMatch) -> Path:
+    """A history of twenty copies of ``match``, its WAL folded into the file: the file."""
+    kept = a_history(folder)
     for _ in range(20):
-        kept.add(matches[0])
+        kept.add(match)
     kept.close()
-    path = tmp_path / history.FILE
+    path = folder / history.FILE
     with sqlite3.connect(path) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path
+
+
+def test_a_damaged_database_is_set_aside(tmp_path: Path, matches: list[KeptMatch]) -> None:
+    path = twenty_in_one_file(tmp_path, matches[0])
     data = bytearray(path.read_bytes())
     data[4096 * 2 : 4096 * 3] = b"\xff" * 4096  # a page of the table scribbled over
     path.write_bytes(bytes(data))
@@ -207,13 +213,8 @@ def test_a_damaged_databases_notice_is_on_one_line(
     tmp_path: Path, matches: list[KeptMatch]
 ) -> None:
     """``quick_check`` says where the damage is over two lines: the notice says it on one."""
-    kept = a_history(tmp_path)
-    for _ in range(20):
-        kept.add(matches[0])
-    kept.close()
-    path = tmp_path / history.FILE
+    path = twenty_in_one_file(tmp_path, matches[0])
     with sqlite3.connect(path) as connection:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         (root,) = connection.execute(
             "SELECT rootpage FROM sqlite_master WHERE name = 'matches_by_autoplay'"
         ).fetchone()

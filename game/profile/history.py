@@ -344,8 +344,8 @@ class History:
                 f"SELECT {SUMMARY_COLUMNS} FROM {_FROM} {where} ORDER BY matches.id DESC "
                 "LIMIT ? OFFSET ?",
                 (*values, limit, start),
-            )
-            return Page(tuple(self._summaries(rows)), start, count)
+            ).fetchall()
+            return Page(tuple(self._summaries(rows)), start, count, len(rows))
 
         return self._use(read, Page((), 0, 0))
 

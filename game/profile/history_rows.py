@@ -189,7 +189,7 @@ def inflated(data: bytes, most: int = MOST_ACTION_BYTES) -> bytes:
     inflater = zlib.decompressobj()
     out = inflater.decompress(data, most + 1)
     if len(out) > most or inflater.unconsumed_tail:
-        raise RowError(f"its moves inflate to more than {most // 1024} KB")
+        raise RowError(f"its moves inflate to more than {most / 1_048_576:g} MB")
     return out
 
 

@@ -173,6 +173,14 @@ class Page:
     """How many matches come before this page."""
     total: int
     """How many matches the filters let through, on every page."""
+    span: int = -1
+    """How many matches of the history this page covers: its rows, and those left out of
+    it because they cannot be read (-1: as many as its rows)."""
+
+    @property
+    def end(self) -> int:
+        """How many matches come before the next page."""
+        return self.offset + (len(self.rows) if self.span < 0 else self.span)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,7 @@ def check_skipped(history: History, folder: Path) -> None:
     """Every reader skips row 2, says so once, and keeps the rest."""
     assert [row.id for row in history.summaries(Filters())] == [3, 1]
     page = history.page(Filters(), 0, 10)
-    assert [row.id for row in page.rows] == [3, 1] and page.total == 3
+    assert [row.id for row in page.rows] == [3, 1] and page.total == 3 and page.end == 3
     assert history.stats().overall.played == 2
     assert history.kept(2) is None and history.kept(1) is not None
     assert len(history.profile.notices) <= 2

@@ -43,6 +43,8 @@ def test_unreadable_rows_are_skipped_and_said_on_every_screen(
     try:
         screen = open_history(app)
         assert [row.id for row in screen.page.rows] == [4, 1]
+        older = next(button for button in screen.buttons if button.label == "Older")
+        assert screen.page.end == 4 and not older.enabled(), "no page of them left"
         assert app.memory.profile.notices or app.toast, "said"
         key(pygame.K_RETURN)  # the bomb, in focus first
         app.step(FRAME)

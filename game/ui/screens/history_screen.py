@@ -115,7 +115,7 @@ class HistoryScene(Scene):
         return bool(self.page.rows)
 
     def _has_older(self) -> bool:
-        return self.page.offset + len(self.page.rows) < self.page.total
+        return self.page.end < self.page.total
 
     def load(self, offset: int | None = None) -> None:
         """Read the page at ``offset`` (by default the one shown) under the filters."""
@@ -166,7 +166,7 @@ class HistoryScene(Scene):
         page = self.page
         if not page.total:
             return _("No match here yet: the matches you finish or leave are kept here.")
-        first, last = page.offset + 1, page.offset + len(page.rows)
+        first, last = page.offset + 1, page.end
         line = _("Matches {first}–{last} of {total}").format(
             first=first, last=last, total=f"{page.total:,}"
         )
