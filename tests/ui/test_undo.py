@@ -30,7 +30,9 @@ def window(tmp_path: Path, undo: bool) -> App:
 def discard_one(app: App) -> tuple[TableScene, dict[str, Any], list[Card]]:
     """Draw from the stock and discard the first card; the match and hand before the discard."""
     table = table_of(app)
-    step_until(app, lambda: table.your_turn and not table.busy)
+    wait_until(
+        app, lambda: table.your_turn and not table.busy, 60
+    )  # the AI seats think on a thread
     assert table.play(Draw(DrawSource.STOCK))
     step_until(app, lambda: not table.busy)
     before, hand = table.match.to_json(), list(table.hand)
