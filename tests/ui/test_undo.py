@@ -30,9 +30,8 @@ def window(tmp_path: Path, undo: bool) -> App:
 def discard_one(app: App) -> tuple[TableScene, dict[str, Any], list[Card]]:
     """Draw from the stock and discard the first card; the match and hand before the discard."""
     table = table_of(app)
-    wait_until(
-        app, lambda: table.your_turn and not table.busy, 60
-    )  # the AI seats think on a thread
+    # the AI seats before you think on a thread: waited for at a pace that lets it run
+    wait_until(app, lambda: table.your_turn and not table.busy, 60)
     assert table.play(Draw(DrawSource.STOCK))
     step_until(app, lambda: not table.busy)
     before, hand = table.match.to_json(), list(table.hand)
