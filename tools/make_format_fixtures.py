@@ -14,7 +14,7 @@ byte; the engine's match document as ``json.dumps`` gives it):
 - ``engine-match-N.json``: :meth:`Match.to_json` of a 3-player match in its last turns
   (a seat went out).
 
-A fixture is data kept forever, so that ``tests/test_saved_formats.py`` reads every earlier
+A fixture is data kept forever, so that ``tests/profile/test_saved_formats.py`` reads every earlier
 format through today's readers: the script never overwrites one. After a ``FORMAT`` is
 raised (with its upgrade step), run it again to add the new format's file beside the old:
 the new one is the latest old one read through today's reader and written again, so that

@@ -3,7 +3,7 @@
 The file holds four matches played by the AI (a finished match at four players against
 ``normal``, a two-player open-table match against ``hard`` with its review's figures, an
 abandoned match and an autoplay match), written as the game writes them
-(:meth:`~game.profile.history.History.add`). ``tests/test_saved_formats.py`` opens every
+(:meth:`~game.profile.history.History.add`). ``tests/profile/test_saved_formats.py`` opens every
 schema's file through today's code: each one upgrades and reads back.
 
 A fixture is data kept forever: the script never overwrites one. After a step is added to
@@ -17,6 +17,7 @@ Usage: ``python tools/make_history_fixture.py [--schema N] [--out DIR]``.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sqlite3
 import sys
@@ -49,11 +50,17 @@ def played(rules: RuleSet, seed: int, seats: tuple[str, ...], actions: int | Non
 
 
 def fixture_matches() -> list[KeptMatch]:
-    """The four matches every history fixture holds, oldest first."""
+    """The four matches every history fixture holds, oldest first: played once a process
+    (each takes the AI a second or so), each call given matches of its own to change."""
+    return [KeptMatch(kept.match.copy(), kept.summary) for kept in _played_once()]
+
+
+@functools.cache
+def _played_once() -> tuple[KeptMatch, ...]:
     day = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
     four = RuleSet()
     open_two = RuleSet(players=2, table="open", schedule="short")
-    return [
+    return (
         KeptMatch.of(
             played(four, 11, ("normal",) * 4),
             ("Zoë", "Top", "Right"),
@@ -79,7 +86,7 @@ def fixture_matches() -> list[KeptMatch]:
             {0: "hard", 1: "normal", 2: "hard", 3: "greedy"},
             day.replace(hour=12),
         ),
-    ]
+    )
 
 
 def write(schema: int, out: Path) -> Path:

@@ -26,7 +26,7 @@ from game.profile.memory import Memory
 from game.sim.review import load_match
 from game.ui.command_line import parse_options
 from tests.hostile.window import frames, open_window
-from tests.test_profile import a_saved_match
+from tests.profile.test_profile import a_saved_match
 from tests.ui.driver import make_app
 
 ROOT = Path(__file__).resolve().parents[2]

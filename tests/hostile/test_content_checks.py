@@ -23,7 +23,7 @@ from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
 from tests.hostile.window import frames, open_window, press, title_button, visit_every_screen
-from tests.test_profile import NOON, a_saved_match
+from tests.profile.test_profile import NOON, a_saved_match
 
 Change = Callable[[dict[str, Any]], object]
 

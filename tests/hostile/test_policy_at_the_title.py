@@ -14,7 +14,7 @@ from game.profile.saved_match import FILE as MATCH_FILE
 from game.ui.screens.title import TitleScene
 from game.ui.table.table import TableScene
 from tests.hostile.window import frames, notices_shown, open_window, press, title_button
-from tests.test_profile import a_saved_match
+from tests.profile.test_profile import a_saved_match
 
 MODULES = {
     "raises": "raise RuntimeError('a bot that breaks as it is imported')\n",

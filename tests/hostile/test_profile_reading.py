@@ -20,7 +20,7 @@ from game.profile.player_stats import Stats
 from game.profile.saved_match import FILE as MATCH_FILE
 from game.profile.settings import Settings
 from tests.hostile.window import visit_every_screen
-from tests.test_profile import NOON, a_saved_match
+from tests.profile.test_profile import NOON, a_saved_match
 
 PROFILE_FILES = (SETTINGS_FILE, MATCH_FILE, STATS_FILE)
 

@@ -15,7 +15,7 @@ from game.profile import saved_match
 from game.profile.player_stats import Stats
 from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
-from tests.test_saved_formats import FIXTURES, KINDS, check_saved_match
+from tests.profile.test_saved_formats import FIXTURES, KINDS, check_saved_match
 from tests.tools.loading import load_tool
 
 

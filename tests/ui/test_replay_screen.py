@@ -26,7 +26,7 @@ from game.ui.table.match_setup import MatchSetup
 from game.ui.table.stage import rect_of
 from game.ui.table.table import TableScene
 from game.words.card_words import card_short
-from tests.test_review import played_out
+from tests.sim.test_review import played_out
 from tests.ui.driver import FRAME, click, drag, key, make_app, wait_until
 from tests.ui.test_every_player_shown import resize
 

@@ -17,7 +17,7 @@ from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import action_words
 from game.words.rules_text import contract_words
-from tests.test_review import played_out
+from tests.sim.test_review import played_out
 from tests.ui.driver import FRAME, key, make_app, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
 

@@ -20,7 +20,7 @@ from game.profile.kept_match import KeptMatch
 from game.profile.shared_match import ShareError
 from tools.make_history_fixture import fixture_matches
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from game.profile.memory import STATS_FILE, Memory
 from game.profile.player_stats import Stats
 from tools.make_history_fixture import fixture_matches
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "formats"
 
 
 @pytest.fixture(scope="module")
@@ -282,7 +282,7 @@ def test_dates_are_kept_to_the_second_in_utc(tmp_path: Path, matches: list[KeptM
     assert row.ended == datetime(2026, 12, 3, 23, 30, 15, tzinfo=UTC)
 
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADD_LOOP = """
 import sys
 from pathlib import Path

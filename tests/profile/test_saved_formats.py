@@ -34,7 +34,7 @@ from game.profile.player_stats import Stats
 from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "formats"
 KINDS: dict[str, ModuleType] = {
     "settings": settings,
     "stats": player_stats,

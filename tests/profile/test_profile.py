@@ -25,7 +25,7 @@ from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 from game.seats.messages import seat_rng_state
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOON = time.mktime((2026, 12, 1, 8, 12, 0, 0, 0, -1))
 
 
@@ -140,7 +140,7 @@ SAVE_LOOP = """
 import sys
 from pathlib import Path
 from game.profile.folder import Profile
-from tests.test_profile import a_saved_match
+from tests.profile.test_profile import a_saved_match
 profile = Profile(Path(sys.argv[1]))
 print("ready", flush=True)
 count = 0

@@ -33,7 +33,7 @@ from game.sim.review import (
 )
 from tests.engine.match_tools import STOCK, card, rig
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RULES = RuleSet()
 SHORT = RuleSet(schedule="short")
 
