@@ -21,8 +21,8 @@ from game.ui.app import App, main
 from game.ui.kit.art import BACK, PLAIN_BACKS, PLAIN_INKS, CardArt, card_file
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, key, make_app, wait_until
+from tests.ui.screens.test_settings_screen import focus_row, open_settings
 from tests.ui.test_profile_window import notices_shown
-from tests.ui.test_settings_screen import focus_row, open_settings
 
 GARBAGE = b"\x89not what it says\x00\xff" * 8
 CATALOGUE = ("locale", "fr", "LC_MESSAGES", f"{i18n.DOMAIN}.mo")

@@ -18,7 +18,7 @@ from game.ui.command_line import parse_options
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, key, make_app
-from tests.ui.test_settings_screen import focus_row, open_settings
+from tests.ui.screens.test_settings_screen import focus_row, open_settings
 
 
 def locale(language: str, country: str | None) -> dict[str, str | None]:

@@ -14,8 +14,8 @@ from game.ui.table.summary import Overlay, RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.ui.table.table_painter import merged, paint_table
 from tests.ui.driver import FRAME, click, key, post
-from tests.ui.test_motion import open_match_end, summary_of_a_round
-from tests.ui.test_table_mouse import start_table
+from tests.ui.table.test_motion import open_match_end, summary_of_a_round
+from tests.ui.table.test_table_mouse import start_table
 
 PACE = 0.3
 

@@ -12,7 +12,7 @@ from game.profile import folder as profile_module
 from game.ui.app import App
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, make_app, step_until
-from tests.ui.test_resume import human_table, play
+from tests.ui.table.test_resume import human_table, play
 
 
 def notices_shown(app: App, frames: int = 30) -> list[str]:

@@ -18,7 +18,7 @@ from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetSc
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, key, make_app, step_until
-from tests.ui.test_table_mouse import start_table, wait_for_my_turn
+from tests.ui.table.test_table_mouse import start_table, wait_for_my_turn
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
 

@@ -24,7 +24,7 @@ from game.ui.table.summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until
 from tests.ui.players import MousePlayer
-from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
+from tests.ui.table.test_table_mouse import settle, start_table, wait_for_my_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 

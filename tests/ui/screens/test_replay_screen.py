@@ -28,7 +28,7 @@ from game.ui.table.table import TableScene
 from game.words.card_words import card_short
 from tests.sim.test_review import played_out
 from tests.ui.driver import FRAME, click, drag, key, make_app, wait_until
-from tests.ui.test_every_player_shown import resize
+from tests.ui.table.test_every_player_shown import resize
 
 NAMES = ("Ann", "Bob", "Cid")
 

@@ -14,7 +14,7 @@ from game.ui.screens.question import QuestionScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click
-from tests.ui.test_resume import SEATS, human_table, play, reopened_with_a_saved_match
+from tests.ui.table.test_resume import SEATS, human_table, play, reopened_with_a_saved_match
 
 
 @pytest.mark.slow

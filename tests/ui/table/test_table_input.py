@@ -20,7 +20,7 @@ from game.ui.table.summary import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until, table_of
 from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told
-from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
+from tests.ui.table.test_table_mouse import settle, start_table, wait_for_my_turn
 
 
 def start_and_draw(app: App, seed: int) -> TableScene:

@@ -28,7 +28,7 @@ from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until, wait_until
 from tests.ui.rigged import crowded_last_round, open_rigged
-from tests.ui.test_resume import human_table, play
+from tests.ui.table.test_resume import human_table, play
 from tools.make_history_fixture import fixture_matches
 
 

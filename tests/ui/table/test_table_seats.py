@@ -22,7 +22,7 @@ from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, key, post, step_until, table_of
 from tests.ui.every_screen import Seen, late_saved_match, overlaps, window
-from tests.ui.test_type_scale import scale_problems
+from tests.ui.kit.test_type_scale import scale_problems
 
 pytestmark = pytest.mark.slow  # a window and a round played at each count
 

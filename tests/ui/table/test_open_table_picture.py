@@ -20,7 +20,7 @@ from game.ui.table.stage import rect_of
 from tests.engine.match_tools import rig
 from tests.ui.every_screen import overlaps
 from tests.ui.rigged import at_rest, open_rigged
-from tests.ui.test_contract_table import look
+from tests.ui.table.test_contract_table import look
 
 SIZES = [(800, 600), (1280, 800), (2560, 1440)]
 HANDS = (

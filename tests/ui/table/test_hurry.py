@@ -17,7 +17,7 @@ from game.ui.table.table import HURRY_KEY, TableScene
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, key, post, step_until
 from tests.ui.rigged import open_rigged
-from tests.ui.test_playback import make_playback
+from tests.ui.table.test_playback import make_playback
 
 SCATTERED_HANDS = (
     "2H 5C 8D JS KH 3S 6D 9C QH 4D 7S 10H AC",

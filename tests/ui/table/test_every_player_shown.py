@@ -22,7 +22,7 @@ from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetSc
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
 from tests.ui.every_screen import Seen, late_saved_match, window
-from tests.ui.test_table_seats import look, problems_of
+from tests.ui.table.test_table_seats import look, problems_of
 
 pytestmark = pytest.mark.slow  # a window at each count, each screen at three sizes
 

@@ -24,9 +24,9 @@ from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table_painter import paint_table
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
+from tests.ui.table.test_playback import make_playback
+from tests.ui.table.test_table_mouse import settle, start_table, wait_for_my_turn
 from tests.ui.test_language_window import words_drawn
-from tests.ui.test_playback import make_playback
-from tests.ui.test_table_mouse import settle, start_table, wait_for_my_turn
 
 PACE = 0.45
 SEVEN = Card(Rank.SEVEN, Suit.HEARTS)

@@ -31,8 +31,8 @@ from game.words.card_words import leftover_sum
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app
 from tests.ui.every_screen import Seen
+from tests.ui.table.test_summary_explained import picture
 from tests.ui.test_languages_on_screen import box_problems
-from tests.ui.test_summary_explained import picture
 
 OPEN = RuleSet(table="open")
 ROUND = 4

@@ -14,7 +14,7 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click
 from tests.ui.every_screen import Seen, Tour, late_saved_match, overlaps, profile_with, window
-from tests.ui.test_type_scale import scale_problems
+from tests.ui.kit.test_type_scale import scale_problems
 
 pytestmark = pytest.mark.slow  # a window per table size and window size
 

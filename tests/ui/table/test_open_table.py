@@ -32,7 +32,7 @@ from tests.rule_sets import EVERY_NEW_OPTION
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of
 from tests.ui.players import MousePlayer, settled
 from tests.ui.rigged import at_rest, open_rigged
-from tests.ui.test_table_mouse import wait_for_my_turn
+from tests.ui.table.test_table_mouse import wait_for_my_turn
 
 OPEN = RuleSet(players=2, table="open")
 

@@ -17,7 +17,7 @@ from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from tests.profile.ended import finished
 from tests.ui.driver import FRAME, click, key, make_app
-from tests.ui.test_history_screen import open_history
+from tests.ui.screens.test_history_screen import open_history
 
 
 def hostile_history(folder: Path) -> None:

@@ -21,7 +21,7 @@ from tests.ui.every_screen import late_saved_match, profile_with, unpressed, win
 
 pytestmark = pytest.mark.slow  # a window and a match
 
-SHOTS = Path(__file__).resolve().parents[2] / "build" / "shots" / "i30"
+SHOTS = Path(__file__).resolve().parents[3] / "build" / "shots" / "i30"
 
 
 def shoot(app: App, name: str) -> None:

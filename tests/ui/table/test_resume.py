@@ -26,7 +26,7 @@ from tests.ui.driver import FRAME, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
 from tests.ui.players import MousePlayer
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULES = RuleSet(schedule="short")
 SEATS = {1: "easy", 2: "random", 3: "easy"}
 """Seats that draw on their random streams, so a resume that lost them would show."""
