@@ -13,6 +13,7 @@ def test_a_cycle_is_found_where_there_is_one() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow
 def test_no_module_of_game_imports_another_in_a_circle() -> None:
     graph = import_graph()
     assert "game.ui.table.table" in graph["game.ui.app"], "the graph sees the app's imports"
@@ -20,6 +21,7 @@ def test_no_module_of_game_imports_another_in_a_circle() -> None:
     assert cycles(graph) == []
 
 
+@pytest.mark.slow
 def test_the_layers_import_downwards_only() -> None:
     """engine ← ai ← seats ← ui; the engine imports none of the others, the AI no seats or ui
     (only the languages' marker, for the words of its levels: see test_ai_purity)."""
@@ -44,6 +46,7 @@ ROOMS = {
 folder know nothing of the window, and the window's drawing kit nothing of what it draws."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("room", list(ROOMS), ids=list(ROOMS))
 def test_each_room_imports_none_of_the_rooms_above_it(room: str) -> None:
     graph = import_graph()
@@ -54,6 +57,7 @@ def test_each_room_imports_none_of_the_rooms_above_it(room: str) -> None:
         assert not above, f"{name} imports {sorted(above)}"
 
 
+@pytest.mark.slow
 def test_only_the_ui_package_imports_pygame() -> None:
     offenders = [
         name

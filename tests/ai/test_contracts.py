@@ -41,6 +41,7 @@ def moves(seed: int, seats: tuple[str, ...]) -> tuple[int, str]:
     return len(played), hashlib.sha256("\n".join(played).encode()).hexdigest()[:16]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("seed", "seats", "expected"),
     [

@@ -158,6 +158,7 @@ def turn_lay_down(match: Match) -> tuple[Meld, ...]:
     return action.melds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [RuleSet(players=3, schedule="short", table="open"), EVERY_NEW_OPTION],

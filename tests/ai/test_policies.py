@@ -107,10 +107,10 @@ def play_out(rules: RuleSet, seats: list[str], seed: int, max_rounds: int) -> Ma
     [
         "easy",
         "greedy",
-        "normal",
+        pytest.param("normal", marks=pytest.mark.slow),
         pytest.param("hard", marks=pytest.mark.slow),
-        "sampler",
-        "collector",
+        pytest.param("sampler", marks=pytest.mark.slow),
+        pytest.param("collector", marks=pytest.mark.slow),
     ],
 )
 def test_policy_plays_only_legal_actions(policy: str, rules: RuleSet) -> None:
@@ -147,6 +147,7 @@ def shuffled_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     return Match.from_json(data, verify=False)  # a world no play from the seed leads to
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["easy", "greedy", "normal", "hard", "sampler", "collector"])
 def test_policy_decisions_ignore_hidden_cards(policy: str) -> None:
     """Re-dealing every card the seat cannot see changes nothing it decides."""

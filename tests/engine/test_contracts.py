@@ -75,6 +75,7 @@ def assert_contract_agrees(
     assert is_complete(hand, wild, rules, contract) == (expected == (0, 0)), where
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", range(3, 9))
 @pytest.mark.parametrize("seed", range(3), ids=lambda seed: f"seed{seed}")
 def test_random_contract_hands_match_brute_force(size: int, seed: int) -> None:

@@ -449,6 +449,7 @@ def brute_readings(
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_readings_are_every_legal_meld_of_the_cards(seed: int) -> None:
     rng = random.Random(seed)

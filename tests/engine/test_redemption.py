@@ -296,6 +296,7 @@ def _deal(rng: random.Random, rules: RuleSet, wild: Rank) -> tuple[list[list[Car
     return hands, arrangement
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_every_last_turn_is_the_best_use_of_the_table_as_it_stands(seed: int) -> None:
     rng = random.Random(f"redemption/{seed}")

@@ -62,6 +62,7 @@ def test_a_sample_of_the_soak_breaks_nothing() -> None:
     assert seats == {"random", "greedy", "easy", "normal", "hard"}
 
 
+@pytest.mark.slow
 def test_the_soak_draws_every_value_of_every_option_many_times() -> None:
     tasks = make_tasks(10_000, 0)
     for name, allowed in ALLOWED.items():

@@ -294,6 +294,7 @@ def test_lay_off_matches_brute_force(
     assert arrangement.penalty == brute_min_penalty(cards, wild, rules, targets)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(hands(max_size=14))
 def test_large_hands_are_legal(case: tuple[tuple[Card, ...], Rank, RuleSet]) -> None:

@@ -48,6 +48,7 @@ def assert_agrees_with_brute_force(hand: Sequence[Card], wild: Rank, rules: Rule
     assert min_penalty(hand, wild, rules) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8), ids=lambda seed: f"seed{seed}")
 def test_random_hands_match_brute_force(seed: int) -> None:
     rng = random.Random(seed)
@@ -78,6 +79,7 @@ def test_leftover_ordinals_match_the_built_arrangement(seed: int) -> None:
         assert sorted(ordinals) == sorted(card.ordinal for card in arrangement.leftover)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("max_wilds", [1, 2])
 @pytest.mark.parametrize("seed", range(4), ids=lambda seed: f"seed{seed}")
 def test_hands_with_few_wilds_match_brute_force(seed: int, max_wilds: int) -> None:

@@ -84,6 +84,7 @@ def test_every_deck_style_and_back_has_its_plain_colours() -> None:
     assert set(PLAIN_INKS) == set(DECK_STYLES) and set(PLAIN_BACKS) == set(CARD_BACKS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["missing", "garbage"])
 def test_card_art_that_cannot_be_read_is_drawn_plain_and_the_round_plays_on(
     assets: Path, tmp_path: Path, how: str
@@ -210,6 +211,7 @@ def test_the_smoke_test_fails_naming_a_missing_piece(
     assert "smoke test: FAILED" in out and "/".join(parts) in out, out
 
 
+@pytest.mark.slow
 def test_the_smoke_test_passes_with_every_piece_whole(
     assets: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -172,6 +172,7 @@ BAD_RULES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "words"), BAD_RULES)
 def test_sim_reports_bad_rules_in_one_line(rules: str, words: str) -> None:
     result = run(["game.sim", "--matches", "1", "--rules", rules])
@@ -220,6 +221,7 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a terminal's signal on POSIX")
 @pytest.mark.parametrize("terminal", [False, True], ids=["the-window", "every-process"])
 def test_ctrl_c_saves_and_ends_quietly(tmp_path: Path, terminal: bool) -> None:

@@ -72,6 +72,7 @@ def test_a_saved_match_a_later_screen_could_not_show_is_refused(change: Change) 
         SavedMatch.from_json(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("change", BAD_MATCHES.values(), ids=BAD_MATCHES)
 def test_the_window_sets_such_a_match_aside_and_offers_a_new_one(
     tmp_path: Path, change: Change
@@ -85,6 +86,7 @@ def test_the_window_sets_such_a_match_aside_and_offers_a_new_one(
     assert list(tmp_path.glob("match.json.foreign-*"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 5, 6, 8])
 def test_a_saved_match_of_any_table_size_continues(tmp_path: Path, players: int) -> None:
     (tmp_path / MATCH_FILE).write_text(json.dumps(with_players(players)))
@@ -126,6 +128,7 @@ def test_settings_a_later_screen_or_save_could_not_use_are_set_aside(
     assert Memory(Profile(tmp_path)).settings.muted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", BAD_SETTINGS.values(), ids=BAD_SETTINGS)
 def test_the_window_plays_a_new_match_on_such_settings(
     tmp_path: Path, values: dict[str, Any]

@@ -69,6 +69,7 @@ def kinds(controller: SeatsController) -> set[FailureKind]:
     return {failure.kind for failure in controller.failures}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("use_process", MODES)
 @pytest.mark.parametrize(
     ("bot", "kind"),
@@ -96,6 +97,7 @@ def test_an_answer_equal_to_anything_is_played_as_a_real_legal_action(use_proces
     assert kinds(controller) == ({FailureKind.ILLEGAL} if use_process else set())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("use_process", MODES)
 @pytest.mark.parametrize(
     "bot",

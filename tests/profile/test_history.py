@@ -38,6 +38,7 @@ def a_history(folder: Path) -> History:
     return History(Profile(folder))
 
 
+@pytest.mark.slow
 def test_a_match_kept_reads_back_whole(tmp_path: Path, matches: list[KeptMatch]) -> None:
     kept = a_history(tmp_path)
     numbers = [kept.add(match) for match in matches]

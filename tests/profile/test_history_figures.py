@@ -208,6 +208,7 @@ FILTERS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("filters", FILTERS)
 def test_the_counted_figures_are_those_of_every_summary(tmp_path: Path, filters: Filters) -> None:
     kept = history_of(tmp_path, varied(37, 240))

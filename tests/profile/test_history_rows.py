@@ -65,6 +65,7 @@ def check_skipped(history: History, folder: Path) -> None:
     assert not any(".corrupt-" in path.name for path in folder.iterdir()), "nothing set aside"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("column", "value"), BAD_ROWS.values(), ids=BAD_ROWS.keys())
 def test_a_row_that_fails_a_saves_checks_is_skipped_and_said(
     tmp_path: Path, three: list[KeptMatch], column: str, value: object
@@ -84,6 +85,7 @@ def test_a_review_that_is_not_a_number_hides_only_its_match(
     check_skipped(history, tmp_path)
 
 
+@pytest.mark.slow
 def test_moves_that_inflate_past_the_cap_are_refused_before_they_are_inflated(
     tmp_path: Path, three: list[KeptMatch]
 ) -> None:

@@ -61,6 +61,7 @@ def test_a_match_is_durable_before_its_save_goes_and_filed_once(
     assert memory.profile.notices == []
 
 
+@pytest.mark.slow
 def test_a_history_held_by_another_program_delays_the_filing_and_loses_nothing(
     tmp_path: Path, ended: KeptMatch
 ) -> None:

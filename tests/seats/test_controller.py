@@ -240,6 +240,7 @@ SPECS = {0: "random", 1: "easy", 2: "greedy", 3: "normal"}
 KILL_AT = frozenset({5, 80, 81})
 
 
+@pytest.mark.slow
 def test_a_worker_ended_mid_match_leaves_the_same_match(
     make_controller: Callable[..., SeatsController],
 ) -> None:

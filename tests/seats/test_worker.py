@@ -192,6 +192,7 @@ def test_a_killed_worker_fails_what_it_owed() -> None:
         worker.close()
 
 
+@pytest.mark.slow
 def test_quitting_never_waits_for_a_stuck_worker(tmp_path: Path) -> None:
     """The program ends while its worker is stuck in a decision (the seat says when)."""
     flag = tmp_path / "stuck.pid"

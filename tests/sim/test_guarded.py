@@ -49,6 +49,7 @@ def assert_one_fallback(record: MatchRecord, bot: str, words: str) -> None:
     assert "fallback" in stats.as_table(summary)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("bot", "words"),
     [
@@ -64,6 +65,7 @@ def test_a_bot_that_fails_a_decision_gets_the_first_legal_move(bot: str, words: 
     assert_one_fallback(hostile_match(bot), bot, words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "bot",
     [
@@ -84,6 +86,7 @@ def test_a_bot_that_sleeps_for_ever_is_ended_by_the_time_limit() -> None:
     assert_one_fallback(record, "SleepingBot", "no answer in")
 
 
+@pytest.mark.slow
 def test_a_bot_that_ends_its_process_is_replaced_by_a_fresh_one() -> None:
     assert_one_fallback(hostile_match("ExitingBot"), "ExitingBot", "ended")
 
@@ -117,6 +120,7 @@ def assert_reported(result: subprocess.CompletedProcess[str], bot: str) -> None:
     assert any(row.startswith(BOTS + bot) and row.split()[-1] == "2" for row in table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "bot",
     [

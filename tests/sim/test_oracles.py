@@ -96,6 +96,7 @@ def test_a_tip_is_called_before_every_decision_with_the_seat_to_move() -> None:
     assert (record.totals, record.round_points) == (untipped.totals, untipped.round_points)
 
 
+@pytest.mark.slow
 def test_oracle_seats_play_in_parallel_runs() -> None:
     schedule = tournament.duel_tasks(
         2, "game.sim.oracles:SeesNextCard", "greedy", RuleSet(schedule="short"), 9

@@ -101,6 +101,7 @@ def test_a_thrown_wild_is_among_the_costliest_and_the_hard_ai_choice_costs_nothi
     assert draw.hand == start.hands[0] and draw.discard_top == card("2C")
 
 
+@pytest.mark.slow
 def test_a_decision_the_hard_ai_takes_costs_nothing_and_best_is_its_choice(
     easy_match: Match,
 ) -> None:

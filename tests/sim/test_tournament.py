@@ -116,6 +116,7 @@ def test_played_match_records_are_consistent() -> None:
         assert tuple(map(sum, zip(*match_record.round_points, strict=True))) == match_record.totals
 
 
+@pytest.mark.slow
 def test_parallel_jobs_give_the_same_results() -> None:
     rules = RuleSet(players=2, schedule="short")
     all_tasks = tournament.tasks(4, ["greedy", "easy"], rules, seed=9)
@@ -124,6 +125,7 @@ def test_parallel_jobs_give_the_same_results() -> None:
     assert one == two
 
 
+@pytest.mark.slow
 def test_command_line_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
         [

@@ -141,6 +141,7 @@ def test_indexed_court_cards_differ_from_english_only_by_their_letters() -> None
                     shown[letter] = text
 
 
+@pytest.mark.slow
 def test_make_cards_reproduces_the_committed_files(tmp_path: Path) -> None:
     load_tool("make_cards").main(["--out", str(tmp_path)])
     assert committed(tmp_path) == committed(CARDS)
@@ -168,6 +169,7 @@ def test_the_wheel_lists_every_card_sound_and_font() -> None:
         assert shipped <= listed, shipped - listed
 
 
+@pytest.mark.slow
 def test_make_sounds_reproduces_the_committed_files(tmp_path: Path) -> None:
     load_tool("make_sounds").main(["--out", str(tmp_path)])
     made = sorted(p.name for p in tmp_path.iterdir())

@@ -25,6 +25,7 @@ def notices_shown(app: App, frames: int = 30) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_a_corrupt_settings_file_is_reported_on_screen_and_set_aside(tmp_path: Path) -> None:
     (tmp_path / "settings.json").write_text('{"format": 1, "speed": "warp"}')
     (tmp_path / "match.json").write_text("{trunc")
@@ -63,6 +64,7 @@ def recording_window(profile: Path) -> tuple[App, Recorded]:
     return app, recorded
 
 
+@pytest.mark.slow
 def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")

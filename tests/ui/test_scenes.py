@@ -127,6 +127,7 @@ def snapshot(value: object, depth: int = 0) -> object:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (640, 400)], ids=["1280x800", "640x400"])
 def test_drawing_changes_nothing(size: tuple[int, int]) -> None:
     app = make_app(mute=True, size=size)

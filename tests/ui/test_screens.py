@@ -76,6 +76,7 @@ def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
     assert table.notice is not None and table.notice.text.startswith("Hint: ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (800, 500)], ids=["1280x800", "800x500"])
 def test_screenshots_of_a_mid_round_table_and_a_round_summary(
     size: tuple[int, int], tmp_path: Path

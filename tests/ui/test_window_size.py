@@ -23,6 +23,7 @@ def opened(size: str) -> App:
     return App(replace(options, profile=tempfile.mkdtemp(prefix="three-thirteen-size-")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "expected"),
     [

@@ -51,6 +51,7 @@ def ask(app: App) -> QuestionScene:
     return question
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["Enter", "Escape", "click"])
 def test_the_safe_answer_keeps_the_match(saved_app: App, how: str) -> None:
     app = saved_app
@@ -70,6 +71,7 @@ def test_the_safe_answer_keeps_the_match(saved_app: App, how: str) -> None:
     assert title.buttons[0].label == "Continue"
 
 
+@pytest.mark.slow
 def test_abandoning_counts_a_loss_and_deals_a_new_match(saved_app: App) -> None:
     app = saved_app
     before = app.memory.saved_match()
@@ -93,6 +95,7 @@ def test_abandoning_counts_a_loss_and_deals_a_new_match(saved_app: App) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_arrows_move_the_focus_and_a_click_answers(saved_app: App) -> None:
     app = saved_app
     question = ask(app)

@@ -156,6 +156,7 @@ def shoot(app: App, name: str) -> None:
         pygame.image.save(app.screen, str(SHOTS / f"stats-{name}-{width}x{height}.png"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (2560, 1440)], ids=["1280x800", "2560x1440"])
 def test_the_four_charts_page_by_keys_and_buttons(size: tuple[int, int]) -> None:
     app = charts_window(size)
@@ -228,6 +229,7 @@ def test_no_matches_says_so_on_every_chart() -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_the_charts_redraw_inside_their_frame_after_a_resize() -> None:
     app = charts_window((1280, 800))
     try:
@@ -249,6 +251,7 @@ def test_the_charts_redraw_inside_their_frame_after_a_resize() -> None:
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(640, 400), (1280, 800)], ids=["640x400", "1280x800"])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_chart_reads_in_every_language(language: str, size: tuple[int, int]) -> None:
@@ -285,6 +288,7 @@ def asked_of_the_history(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Filters,
     return asked
 
 
+@pytest.mark.slow
 def test_the_charts_read_no_match_whole_and_a_review_back_reads_the_accuracy_alone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

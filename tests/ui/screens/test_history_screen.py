@@ -158,6 +158,7 @@ def test_enter_or_a_double_click_replays_the_match_in_focus(
     assert isinstance(replay, ReplayScene) and replay.kept.match == matches[1].match
 
 
+@pytest.mark.slow
 def test_a_match_exported_opens_again_from_its_file(
     history_app: App, matches: list[KeptMatch], tmp_path: Path
 ) -> None:
@@ -222,6 +223,7 @@ def test_the_pause_menu_opens_the_history(history_app: App) -> None:
     assert history_app.stack.top is menu
 
 
+@pytest.mark.slow
 def test_the_list_fits_a_small_and_a_large_window(history_app: App) -> None:
     screen = open_history(history_app)
     for size in ((800, 600), (2560, 1440), (640, 400)):
@@ -266,6 +268,7 @@ def test_an_autoplay_match_is_kept_marked_and_out_of_your_figures(tmp_path: Path
         app.close()
 
 
+@pytest.mark.slow
 def test_a_match_not_dealt_from_its_seed_is_counted_and_said_not_kept(tmp_path: Path) -> None:
     """A rigged last round (no actions lead to it from its seed): at its end it is counted in
     your statistics, the history says in one line that it cannot keep it, and the game goes on."""

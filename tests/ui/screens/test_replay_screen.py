@@ -100,6 +100,7 @@ def snapshot(scene: ReplayScene) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.slow
 def test_keys_step_move_by_move_and_by_round(
     app: App, replay: ReplayScene, kept: KeptMatch
 ) -> None:
@@ -215,6 +216,7 @@ def test_the_live_table_never_shows_the_other_hands(app: App) -> None:
             assert not table.picture().every_hand
 
 
+@pytest.mark.slow
 def test_the_verdict_stands_beside_your_decision(
     app: App, replay: ReplayScene, reviewed: list[Decision]
 ) -> None:
@@ -276,6 +278,7 @@ def test_escape_and_close_leave(app: App, kept: KeptMatch) -> None:
     assert app.stack.top is under
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (3840, 2160), (1280, 800)])
 def test_a_resize_keeps_the_place_and_everything_in_the_window(
     kept: KeptMatch, size: tuple[int, int]
@@ -322,6 +325,7 @@ def test_an_abandoned_match_replays_to_where_it_stopped(app: App) -> None:
     assert scene.position == 70
 
 
+@pytest.mark.slow
 def test_six_at_the_open_table_replay_to_the_end(app: App) -> None:
     rules = RuleSet(players=6, schedule="short", table="open", contracts=True)
     match = played_out(Match.new(rules, seed=8), ["easy"] * 6, seed=8)
@@ -351,6 +355,7 @@ def test_autoplay_names_the_bottom_seat_as_the_autoplay_table_does(app: App) -> 
     assert not any(line.startswith("You ") for line in picture.log)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["fr", "nl", "it", "en"])
 def test_every_word_fits_at_the_smallest_window(kept: KeptMatch, language: str) -> None:
     app = make_app(mute=True, ai_process=False, size=(800, 600), language=language)
@@ -368,6 +373,7 @@ def test_every_word_fits_at_the_smallest_window(kept: KeptMatch, language: str) 
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1280, 800), (2560, 1440)])
 def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int, int]) -> None:
     """Mid-round at your costliest discard of the later rounds, the verdict shown, then every
@@ -400,6 +406,7 @@ def test_screenshots_mid_round_with_the_verdict(kept: KeptMatch, size: tuple[int
         app.close()
 
 
+@pytest.mark.slow
 def test_a_frame_drawn_in_part_is_the_frame_drawn_whole(app: App, replay: ReplayScene) -> None:
     """Stepping redraws only what changed (the verdict's plate, the slider and the line over
     the table included), and the window then holds what a whole frame shows."""

@@ -80,6 +80,7 @@ def new_match(app: App) -> TableScene:
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", OPTIONS, ids=[option.field for option in OPTIONS])
 def test_each_rule_reaches_the_next_match(app: App, option: RuleOption) -> None:
     field = option.field

@@ -93,6 +93,7 @@ def texts_in(app: App, rect: pygame.Rect) -> list[str]:
     return inside
 
 
+@pytest.mark.slow
 def test_the_panel_shows_the_newest_line_and_l_hides_it() -> None:
     app = make_app(profile=profile_with(late_saved_match()), resume=True, mute=True)
     try:
@@ -125,6 +126,7 @@ def test_a_narrow_window_keeps_the_whole_width_for_the_table() -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_the_match_end_plays_that_deal_again() -> None:
     saved = late_saved_match()
     app = make_app(
@@ -146,6 +148,7 @@ def test_the_match_end_plays_that_deal_again() -> None:
         app.close()
 
 
+@pytest.mark.slow
 def test_the_discard_pile_fans_out_while_the_pointer_rests_on_it() -> None:
     app = make_app(profile=profile_with(late_saved_match()), resume=True, mute=True)
     try:

@@ -111,6 +111,7 @@ def test_at_the_open_table_the_hints_lay_moves_and_a_card_that_fits_are_told(
     )
 
 
+@pytest.mark.slow
 def test_the_table_coaches_a_new_player_only(tmp_path: Path) -> None:
     Memory(Profile(tmp_path)).save_match(late_saved_match())
     app = make_app(profile=str(tmp_path), resume=True, mute=True, ai_process=False)

@@ -81,6 +81,7 @@ def in_language(folder: Path, match: Match, size: tuple[int, int], language: str
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_the_corner_names_the_contract(
@@ -163,6 +164,7 @@ def test_a_complete_hand_without_the_contract_is_no_going_out(tmp_path: Path) ->
         app.close()
 
 
+@pytest.mark.slow
 def test_a_hand_that_meets_the_contract_goes_out_and_the_summary_says_so(
     tmp_path: Path,
 ) -> None:

@@ -135,6 +135,7 @@ def settle(app: App, table: TableScene) -> None:
 # --- where a drop lands ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pile", PILES)
 @pytest.mark.parametrize("hand_size", EVERY_DRAW_SIZE)
 def test_a_drawn_card_lands_between_the_cards_it_is_dropped_between(
@@ -159,6 +160,7 @@ def test_a_drawn_card_lands_between_the_cards_it_is_dropped_between(
         assert [card for card in table.hand if card != drawn] == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand_size", HAND_SIZES)
 def test_a_card_moved_within_the_hand_lands_between_the_cards_it_is_dropped_between(
     window: App, hand_size: int
@@ -199,6 +201,7 @@ def assert_closed(table: TableScene, cards: list[Card]) -> None:
     assert [rest_x(table, card) for card in cards] == pytest.approx(slots_x(table, len(cards)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand_size", HAND_SIZES)
 def test_the_hand_opens_a_gap_where_a_card_from_a_pile_would_land_and_closes_it_after(
     window: App, hand_size: int
@@ -229,6 +232,7 @@ def test_the_hand_opens_a_gap_where_a_card_from_a_pile_would_land_and_closes_it_
     assert_closed(table, hand)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand_size", HAND_SIZES)
 def test_a_card_of_the_hand_leaves_its_gap_opens_one_where_it_would_land_and_the_discard_closes_it(
     window: App, hand_size: int
@@ -265,6 +269,7 @@ def test_a_card_of_the_hand_leaves_its_gap_opens_one_where_it_would_land_and_the
     assert_closed(table, others)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pace", (0.0, 0.45), ids=("instant", "normal"))
 def test_the_cards_slide_apart_at_the_speed_set_and_at_once_at_instant_speed(
     window: App, pace: float
@@ -299,6 +304,7 @@ def open_index(table: TableScene, cards: list[Card]) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_wherever_a_card_is_let_go_over_the_hand_it_lands_in_the_gap_shown(window: App) -> None:
     table = open_table(window, 7)
     area = table.layout.hand_area

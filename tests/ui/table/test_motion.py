@@ -172,6 +172,7 @@ def summary_of_a_round(app: App) -> RoundSummaryScene:
     return summary
 
 
+@pytest.mark.slow
 def test_points_count_up_in_the_summary_and_space_finishes_the_count(app: App) -> None:
     summary = summary_of_a_round(app)
     assert summary.moving
@@ -189,6 +190,7 @@ def test_points_count_up_in_the_summary_and_space_finishes_the_count(app: App) -
     assert app.stack.top is not summary, "the next Space goes on"
 
 
+@pytest.mark.slow
 def test_the_count_runs_out_by_itself() -> None:
     window = make_app(mute=True)
     try:
@@ -199,6 +201,7 @@ def test_the_count_runs_out_by_itself() -> None:
         window.close()
 
 
+@pytest.mark.slow
 def test_nothing_counts_at_the_instant_speed() -> None:
     window = make_app(mute=True, max_speed=True)
     try:
@@ -222,6 +225,7 @@ def open_match_end(app: App, winners: tuple[int, ...] = (0,)) -> MatchEndScene:
     return ending
 
 
+@pytest.mark.slow
 def test_the_match_end_celebrates_the_winner_until_a_click(app: App) -> None:
     ending = open_match_end(app)
     assert ending.event.winners and ending.moving
@@ -235,6 +239,7 @@ def test_the_match_end_celebrates_the_winner_until_a_click(app: App) -> None:
     assert not ending.moving
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("winners", [(1,), (2, 3), ()], ids=["left", "top-and-right", "nobody"])
 def test_only_your_win_is_celebrated(app: App, winners: tuple[int, ...]) -> None:
     ending = open_match_end(app, winners)
@@ -243,10 +248,12 @@ def test_only_your_win_is_celebrated(app: App, winners: tuple[int, ...]) -> None
     assert not ending.moving and not any(0 < piece.y < 1 for piece in ending.confetti.pieces)
 
 
+@pytest.mark.slow
 def test_a_shared_win_of_yours_is_celebrated(app: App) -> None:
     assert open_match_end(app, (0, 2)).moving
 
 
+@pytest.mark.slow
 def test_no_celebration_waits_at_the_instant_speed() -> None:
     window = make_app(mute=True, max_speed=True)
     try:
@@ -255,6 +262,7 @@ def test_no_celebration_waits_at_the_instant_speed() -> None:
         window.close()
 
 
+@pytest.mark.slow
 def test_a_discard_is_seen_on_its_way_to_the_pile(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:

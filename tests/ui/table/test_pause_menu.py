@@ -52,6 +52,7 @@ def menu_of(app: App) -> PauseMenuScene:
     return top
 
 
+@pytest.mark.slow
 def test_the_menu_names_the_deal_and_the_corner_only_the_dealer(table_app: App) -> None:
     """The deal's number (to play it again or share it) is in the menu's heading, not in the
     table's corner."""
@@ -62,6 +63,7 @@ def test_the_menu_names_the_deal_and_the_corner_only_the_dealer(table_app: App) 
     assert f"deal {seed}" in menu_of(table_app).words
 
 
+@pytest.mark.slow
 def test_escape_opens_the_menu_and_escape_resumes(table_app: App) -> None:
     app = table_app
     table = table_of(app)
@@ -86,6 +88,7 @@ def test_escape_opens_the_menu_and_escape_resumes(table_app: App) -> None:
     assert table.match.to_json() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["click", "Enter"])
 def test_resume_returns_to_the_match_untouched(table_app: App, how: str) -> None:
     app = table_app
@@ -101,6 +104,7 @@ def test_resume_returns_to_the_match_untouched(table_app: App, how: str) -> None
     assert table.your_turn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("label", "scene"),
     [
@@ -124,6 +128,7 @@ def test_a_screen_from_the_menu_comes_back_to_it(table_app: App, label: str, sce
     assert table in app.stack.scenes[-1:] and table.match.to_json() == before
 
 
+@pytest.mark.slow
 def test_the_keys_reach_every_entry(table_app: App) -> None:
     app = table_app
     escape(app)
@@ -137,6 +142,7 @@ def test_the_keys_reach_every_entry(table_app: App) -> None:
     assert isinstance(app.stack.top, SettingsScene)
 
 
+@pytest.mark.slow
 def test_main_menu_saves_and_the_title_continues_the_same_match(table_app: App) -> None:
     app = table_app
     table = table_of(app)
@@ -155,6 +161,7 @@ def test_main_menu_saves_and_the_title_continues_the_same_match(table_app: App) 
     assert again is not table and again.match.to_json() == match and again.hand == hand
 
 
+@pytest.mark.slow
 def test_quit_ends_the_window_with_the_match_saved(table_app: App) -> None:
     app = table_app
     match = table_of(app).match.to_json()
@@ -166,6 +173,7 @@ def test_quit_ends_the_window_with_the_match_saved(table_app: App) -> None:
     assert saved is not None and saved.match.to_json() == match
 
 
+@pytest.mark.slow
 def test_the_match_end_goes_to_the_main_menu(table_app: App) -> None:
     app = table_app
     table = table_of(app)

@@ -297,6 +297,7 @@ def test_a_resumed_match_knows_who_went_out_in_each_round() -> None:
     assert shown.goers == goers and len(goers) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 @pytest.mark.parametrize("size", [(640, 400), (1280, 800), (3840, 2160)], ids=str)
 def test_no_explanation_is_cut_short(language: str, size: tuple[int, int]) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game.engine.actions import Phase
 from game.engine.events import MatchOver
 from game.ui.app import App
@@ -42,6 +44,7 @@ def test_whose_turn_is_the_one_shown_while_the_match_runs_ahead(app: App) -> Non
     )
 
 
+@pytest.mark.slow
 def test_the_shown_turn_follows_the_engine_at_rest(app: App) -> None:
     policies = dict.fromkeys(range(4), "greedy")
     table = TableScene(app, MatchSetup(seed=9, policies=policies, move_seconds=0.0))

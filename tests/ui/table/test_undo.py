@@ -39,6 +39,7 @@ def discard_one(app: App) -> tuple[TableScene, dict[str, Any], list[Card]]:
     return table, before, hand
 
 
+@pytest.mark.slow
 def test_undo_restores_the_match_exactly_before_anyone_plays(tmp_path: Path) -> None:
     app = window(tmp_path, undo=True)
     try:
