@@ -246,6 +246,7 @@ def test_a_match_you_finish_is_kept_reviewed_and_listed(app: App) -> None:
     assert kept is not None and kept.match == table.match
     assert rows[0].totals == table.match.totals and not rows[0].autoplay
     wait_until(app, lambda: app.reviews.waiting == 0, seconds=120)
+    assert app.memory.settle(10), "the figures written by the history's writer"
     reviewed = app.memory.history.summaries(Filters())[0].review
     assert reviewed is not None and reviewed.decisions > 20
     app.replace(TitleScene(app))
