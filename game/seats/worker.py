@@ -235,7 +235,8 @@ class ThreadTransport:
     """The fall-back where no process can start: the host answers on one thread.
 
     The host serves the seats ``specs``, or is the one ``host`` makes (then ``specs`` are not
-    read); its thread's name starts with ``name``. A thread cannot be killed: :meth:`stop`
+    read); its thread's name starts with ``name``; its replies are handed over as they are,
+    unpickled by no one. A thread cannot be killed: :meth:`stop`
     tells the host to stop (a review stops at its next decision) and abandons the thread (a
     thread stuck in a policy runs on).
     """
@@ -245,7 +246,6 @@ class ThreadTransport:
         specs: Mapping[int, str],
         *,
         host: HostFactory | None = None,
-        unpack: Unpack = unpacked,
         name: str = "ai",
     ) -> None:
         self._host: Host = SeatHost(specs) if host is None else host()
@@ -315,7 +315,7 @@ class LocalTransports:
             except (OSError, ValueError, RuntimeError) as error:
                 log.warning("%s process unavailable, working on a thread: %s", name, error)
                 self.use_process = False
-        return ThreadTransport({}, host=host, unpack=unpack, name=name)
+        return ThreadTransport({}, host=host, name=name)
 
 
 class AiWorker:
