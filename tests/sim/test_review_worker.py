@@ -41,6 +41,12 @@ def match() -> Match:
     return played_out(Match.new(RuleSet(players=2, schedule="short"), seed=8), ["easy"] * 2)
 
 
+@pytest.fixture(scope="module")
+def reviewed(match: Match) -> list[Decision]:
+    """What ``review`` gives of seat 0's decisions in ``match``, worked out here."""
+    return review(match.copy(), 0)
+
+
 def no_search_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, the hard AI judging a decision in this process fails the test."""
 
@@ -61,9 +67,9 @@ def answer_of(worker: ReviewWorker, job: int, seconds: float = 120.0) -> ReviewR
 
 
 def test_a_review_runs_in_another_process_and_gives_what_review_gives(
-    match: Match, monkeypatch: pytest.MonkeyPatch
+    match: Match, reviewed: list[Decision], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    expected = review(match.copy(), 0)
+    expected = reviewed
     no_search_here(monkeypatch)
     worker = ReviewWorker()
     try:
@@ -78,14 +84,16 @@ def test_a_review_runs_in_another_process_and_gives_what_review_gives(
     assert list(one_round.decisions) == [d for d in expected if d.round == 2]
 
 
-def test_where_no_process_starts_the_same_review_is_made_on_a_thread(match: Match) -> None:
+def test_where_no_process_starts_the_same_review_is_made_on_a_thread(
+    match: Match, reviewed: list[Decision]
+) -> None:
     worker = ReviewWorker(use_process=False)
     try:
         assert worker.pid is None
         answer = answer_of(worker, worker.ask(match, 0))
     finally:
         worker.close()
-    assert isinstance(answer, Reviewed) and list(answer.decisions) == review(match.copy(), 0)
+    assert isinstance(answer, Reviewed) and list(answer.decisions) == reviewed
 
 
 def test_a_review_on_a_thread_stops_at_its_next_decision_once_closed(
@@ -154,9 +162,9 @@ def moved(decision: Decision, **changes: Any) -> Decision:
     ],
 )
 def test_an_answer_that_is_no_review_of_the_match_is_a_failed_review(
-    match: Match, make: Callable[[list[Decision]], Delivery]
+    match: Match, reviewed: list[Decision], make: Callable[[list[Decision]], Delivery]
 ) -> None:
-    decisions = review(match.copy(), 0)
+    decisions = reviewed
     request = ReviewRequest(1, match, 0)
     answer = _checked(make(decisions), request)
     assert isinstance(answer, Failed) and answer.kind is FailureKind.ILLEGAL
@@ -168,9 +176,9 @@ def test_an_answer_that_is_no_review_of_the_match_is_a_failed_review(
 
 @pytest.mark.parametrize("use_process", [True, False], ids=["process", "thread"])
 def test_the_backlog_hands_on_the_figures_of_a_review_made_off_the_window(
-    match: Match, monkeypatch: pytest.MonkeyPatch, use_process: bool
+    match: Match, reviewed: list[Decision], monkeypatch: pytest.MonkeyPatch, use_process: bool
 ) -> None:
-    expected = review_figures(review(match.copy(), 0))
+    expected = review_figures(reviewed)
     if use_process:
         no_search_here(monkeypatch)
     kept: list[tuple[int, ReviewFigures]] = []
