@@ -12,6 +12,7 @@ calls every frame. :meth:`ReviewBacklog.close` ends the worker, and so the revie
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from game.seats.messages import Failed, FailureKind
 from game.sim.review import ReviewStopped, review_figures
 from game.sim.review_worker import Reviewed, ReviewFailed, ReviewWorker
 
+log = logging.getLogger(__name__)
 REVIEW_PATIENCE = 300.0
 """Seconds a review may take before its worker is ended and the review given up."""
 _LOOK_EVERY = 0.25
@@ -75,8 +77,11 @@ class ReviewBacklog:
         done = [number for number, work in self._work.items() if work.done()]
         for number in done:
             work = self._work.pop(number)
-            if work.exception() is None:
+            error = work.exception()
+            if error is None:
                 self._keep(number, work.result())
+            elif not isinstance(error, ReviewStopped):
+                log.warning("the review of match %s failed: %s", number, error)
         return len(done)
 
     def close(self) -> None:
