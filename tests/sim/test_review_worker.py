@@ -3,6 +3,7 @@ what ``review`` gives, stops when told, and a wrong or missing answer is a faile
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import pickle
 import random
@@ -26,6 +27,7 @@ from game.seats.worker import Delivery
 from game.sim.review import Decision, Judgement, Reviewer, review, review_figures
 from game.sim.review_backlog import ReviewBacklog
 from game.sim.review_worker import (
+    NAME,
     Reviewed,
     ReviewReply,
     ReviewRequest,
@@ -195,3 +197,18 @@ def test_the_backlog_hands_on_the_figures_of_a_review_made_off_the_window(
     finally:
         backlog.close()
     assert kept == [(7, expected)]
+
+
+def test_closing_the_backlog_ends_the_review_under_way_with_its_process(match: Match) -> None:
+    kept: list[tuple[int, ReviewFigures]] = []
+    backlog = ReviewBacklog(cast(History, None), lambda n, f: kept.append((n, f)))
+    try:
+        backlog.add(7, match)
+        deadline = time.monotonic() + 60
+        while backlog._worker is None:
+            assert time.monotonic() < deadline, "the review never started"
+            time.sleep(0.01)
+    finally:
+        backlog.close()
+    assert backlog.waiting == 0 and backlog.collect() == 0 and kept == []
+    assert not [child for child in multiprocessing.active_children() if child.name == NAME]
