@@ -1,13 +1,17 @@
-"""The AI seats' policies, answering one request at a time (in the worker process or a thread)."""
+"""The AI seats' policies, answering one request at a time (in the worker process or a thread).
+
+A worker process serves any :class:`Host`: the seats' (:class:`SeatHost`) or another of the
+same machinery (the reviews', ``game/sim/review_worker.py``).
+"""
 
 from __future__ import annotations
 
 import os
 import random
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
-from typing import assert_never
+from typing import Any, Protocol, TypeAlias, assert_never
 
 from game.ai.hint import suggest
 from game.ai.policy import Policy
@@ -20,6 +24,7 @@ from game.seats.messages import (
     Failed,
     FailureKind,
     HintRequest,
+    Numbered,
     Reply,
     Request,
     RngState,
@@ -30,6 +35,23 @@ from game.seats.messages import (
 _BOT_RAISES = (*BOT_ERRORS, KeyboardInterrupt)
 """What a policy may raise in the host, which only fails its request: the worker process
 ignores Ctrl+C and a thread never receives it, so even a ``KeyboardInterrupt`` is the bot's."""
+
+
+class Host(Protocol):
+    """What a worker runs: it answers one request at a time."""
+
+    def answer(self, request: Any) -> Numbered:
+        """The reply to ``request`` (never raises: a failure is a reply too)."""
+        ...
+
+    def stop(self) -> None:
+        """Stop the request under way at its next chance, and every one after it (a host
+        on a thread cannot be killed; one in a process is terminated instead)."""
+        ...
+
+
+HostFactory: TypeAlias = Callable[[], Host]
+"""Makes the host a worker runs (picklable: a ``spawn`` process is handed it)."""
 
 
 class SeatHost:
@@ -60,6 +82,9 @@ class SeatHost:
                     return Failed(job, FailureKind.RAISED, error_text(error))
             case _:
                 assert_never(request)
+
+    def stop(self) -> None:
+        """Nothing: a policy cannot be told to stop (a thread stuck in one is abandoned)."""
 
     def _decide(self, request: DecideRequest) -> Reply:
         job = request.job
@@ -93,8 +118,9 @@ def _stream(rng: random.Random) -> RngState | None:
         return None
 
 
-def serve(connection: Connection, specs: Mapping[int, str], stderr: int | None = None) -> None:
-    """The worker process: answer requests from ``connection`` until it closes.
+def serve(connection: Connection, make_host: HostFactory, stderr: int | None = None) -> None:
+    """The worker process: answer requests from ``connection`` with the host ``make_host``
+    makes (the seats' with ``functools.partial(SeatHost, specs)``), until it closes.
 
     Each reply goes back as ``(job, pickled reply)``, so the window knows which
     request it answers even when it cannot read the reply. Ctrl+C in a terminal reaches
@@ -108,7 +134,7 @@ def serve(connection: Connection, specs: Mapping[int, str], stderr: int | None =
     if stderr is not None:
         os.dup2(stderr, 2)
         os.close(stderr)
-    host = SeatHost(specs)
+    host = make_host()
     while True:
         try:
             request = connection.recv()

@@ -12,7 +12,7 @@ import random
 import traceback
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from game.ai.hint import Suggestion
 from game.engine.actions import Action
@@ -99,7 +99,16 @@ class HintRequest:
 
 
 Request: TypeAlias = DecideRequest | HintRequest
-"""Anything the worker is asked."""
+"""Anything the seats' worker is asked."""
+
+
+class Numbered(Protocol):
+    """A request or a reply of any worker: numbered, the reply carrying its request's number."""
+
+    @property
+    def job(self) -> int:
+        """The request's number."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +164,7 @@ Reply: TypeAlias = Decided | Advised | Failed
 """Anything the worker answers."""
 
 
-def packed(reply: Reply) -> bytes:
+def packed(reply: Numbered) -> bytes:
     """``reply`` pickled; if a bot's object in it cannot be, a :class:`Failed` reply saying so
     (with the random stream, if that can be sent)."""
     try:
@@ -166,28 +175,33 @@ def packed(reply: Reply) -> bytes:
         return packed(Failed(reply.job, FailureKind.ILLEGAL, detail, state))
 
 
-def unpacked(data: bytes) -> object:
+READABLE = ("game.engine", "game.ai", "game.seats")
+"""The packages whose classes a seat's reply may hold."""
+
+
+def unpacked(data: bytes, readable: tuple[str, ...] = READABLE) -> object:
     """What :func:`packed` made of a reply, read back with the game's own types only.
 
-    No function and no class from outside the engine, the AI and the seats is
-    ever looked up, so reading a bot's answer runs none of its code (an object
-    of its own class is refused). Raises ``pickle.UnpicklingError`` for that;
-    a game type refusing its pickled arguments raises what it raises.
+    No function and no class from outside the packages ``readable`` (by default the
+    engine, the AI and the seats) is ever looked up, so reading a bot's answer runs
+    none of its code (an object of its own class is refused). Raises
+    ``pickle.UnpicklingError`` for that; a game type refusing its pickled arguments
+    raises what it raises.
     """
-    return _ReplyUnpickler(io.BytesIO(data)).load()
-
-
-_READABLE = ("game.engine", "game.ai", "game.seats")
-"""The packages whose classes a reply may hold."""
+    return _ReplyUnpickler(io.BytesIO(data), readable).load()
 
 
 class _ReplyUnpickler(pickle.Unpickler):
-    """An unpickler that finds nothing but classes of :data:`_READABLE` packages."""
+    """An unpickler that finds nothing but classes of the ``readable`` packages."""
+
+    def __init__(self, file: io.BytesIO, readable: tuple[str, ...]) -> None:
+        super().__init__(file)
+        self._readable = readable
 
     def find_class(self, module: str, name: str) -> Any:
         package = ".".join(module.split(".")[:2])
         found = None
-        if package in _READABLE and "." not in name:
+        if package in self._readable and "." not in name:
             found = super().find_class(module, name)
         if not isinstance(found, type):
             raise pickle.UnpicklingError(f"{module}.{name} is not one of the game's types")

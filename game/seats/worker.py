@@ -33,11 +33,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import reduction
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from game.engine.actions import Action, LayDown, action_from_json, action_to_json
 from game.engine.view import PlayerView
-from game.seats.host import SeatHost, serve
+from game.seats.host import Host, HostFactory, SeatHost, serve
 from game.seats.messages import (
     BOT_ERRORS,
     Advised,
@@ -46,6 +46,7 @@ from game.seats.messages import (
     Failed,
     FailureKind,
     HintRequest,
+    Numbered,
     Reply,
     Request,
     RngState,
@@ -70,8 +71,13 @@ class Delivery:
     """Gives the reply (unpickles it, or takes it from the thread)."""
 
 
+Unpack: TypeAlias = Callable[[bytes], object]
+"""Reads a reply's bytes back (:func:`~game.seats.messages.unpacked`, for the seats)."""
+
+
 class Transport(Protocol):
-    """Carries requests to a :class:`SeatHost` and brings its replies back."""
+    """Carries requests to a host (the seats' :class:`SeatHost`, or another) and brings its
+    replies back."""
 
     @property
     def pid(self) -> int | None:
@@ -152,14 +158,27 @@ def quiet_start() -> Iterator[_Inherited | None]:
 
 
 class ProcessTransport:
-    """A daemon ``spawn`` process running :func:`serve`, and the pipe to it."""
+    """A daemon ``spawn`` process running :func:`serve`, and the pipe to it.
 
-    def __init__(self, specs: Mapping[int, str]) -> None:
+    The process serves the seats ``specs``, or the host that ``host`` makes (then ``specs``
+    are not read): its replies are read with ``unpack``, and it is called ``name``.
+    """
+
+    def __init__(
+        self,
+        specs: Mapping[int, str],
+        *,
+        host: HostFactory | None = None,
+        unpack: Unpack = unpacked,
+        name: str = "ai-worker",
+    ) -> None:
         context = multiprocessing.get_context("spawn")
         self._connection, theirs = context.Pipe()
+        make_host = partial(SeatHost, dict(specs)) if host is None else host
+        self._unpack = unpack
         with quiet_start() as stderr:
             self._process = context.Process(
-                target=serve, args=(theirs, dict(specs), stderr), name="ai-worker", daemon=True
+                target=serve, args=(theirs, make_host, stderr), name=name, daemon=True
             )
             self._process.start()
         theirs.close()
@@ -173,7 +192,7 @@ class ProcessTransport:
     def ended(self) -> bool:
         return self._ended
 
-    def send(self, request: Request) -> None:
+    def send(self, request: Numbered) -> None:
         if self._ended:
             return
         try:
@@ -187,7 +206,7 @@ class ProcessTransport:
             while not self._ended and self._connection.poll(0):
                 match self._connection.recv():
                     case (int() as job, bytes() as data):
-                        deliveries.append(Delivery(job, partial(unpacked, data)))
+                        deliveries.append(Delivery(job, partial(self._unpack, data)))
                     case _:
                         raise ValueError("not a reply from serve()")
         except BOT_ERRORS:  # the link is broken, or carries what serve() never sends
@@ -215,24 +234,34 @@ class ProcessTransport:
 class ThreadTransport:
     """The fall-back where no process can start: the host answers on one thread.
 
-    A thread stuck in a policy cannot be stopped; :meth:`stop` abandons it.
+    The host serves the seats ``specs``, or is the one ``host`` makes (then ``specs`` are not
+    read); its thread's name starts with ``name``; its replies are handed over as they are,
+    unpickled by no one. A thread cannot be killed: :meth:`stop`
+    tells the host to stop (a review stops at its next decision) and abandons the thread (a
+    thread stuck in a policy runs on).
     """
 
-    def __init__(self, specs: Mapping[int, str]) -> None:
-        self._host = SeatHost(specs)
-        self._pool = ThreadPoolExecutor(1, thread_name_prefix="ai")
-        self._futures: list[tuple[int, Future[Reply]]] = []
-        """Each request's job and its reply to come."""
+    def __init__(
+        self,
+        specs: Mapping[int, str],
+        *,
+        host: HostFactory | None = None,
+        name: str = "ai",
+    ) -> None:
+        self._host: Host = SeatHost(specs) if host is None else host()
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix=name)
+        self._futures: list[tuple[int, Future[Any]]] = []
+        """Each request's job and its reply to come (the host's kind of reply)."""
 
     pid = None
     ended = False
 
-    def send(self, request: Request) -> None:
+    def send(self, request: Numbered) -> None:
         self._futures.append((request.job, self._pool.submit(self._host.answer, request)))
 
     def poll(self) -> list[Delivery]:
         done: list[Delivery] = []
-        waiting: list[tuple[int, Future[Reply]]] = []
+        waiting: list[tuple[int, Future[Any]]] = []
         for job, future in self._futures:  # asked once each: one may finish while we look
             if future.done():
                 done.append(Delivery(job, future.result))
@@ -248,6 +277,7 @@ class ThreadTransport:
             time.sleep(seconds)
 
     def stop(self) -> None:
+        self._host.stop()
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._futures = []
 
@@ -273,6 +303,19 @@ class LocalTransports:
                 log.warning("AI process unavailable, thinking on a thread: %s", error)
                 self.use_process = False
         return ThreadTransport(specs)
+
+    def to(
+        self, host: HostFactory, unpack: Unpack, name: str
+    ) -> ProcessTransport | ThreadTransport:
+        """A transport to the host ``host`` makes (not the seats'), in a process called
+        ``name`` or on a thread of that name, its replies read with ``unpack``."""
+        if self.use_process:
+            try:
+                return ProcessTransport({}, host=host, unpack=unpack, name=name)
+            except (OSError, ValueError, RuntimeError) as error:
+                log.warning("%s process unavailable, working on a thread: %s", name, error)
+                self.use_process = False
+        return ThreadTransport({}, host=host, name=name)
 
 
 class AiWorker:

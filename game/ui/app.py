@@ -88,7 +88,9 @@ class App:
         self._memory = Memory(Profile(Path(folder) if folder else None))
         if size_notice is not None:
             self._memory.profile.notices.append(size_notice)
-        self._reviews = ReviewBacklog(self._memory.history, self._memory.keep_review)
+        self._reviews = ReviewBacklog(
+            self._memory.history, self._memory.keep_review, self._options.ai_process
+        )
         kept = self._options.kept(self._memory.settings)
         if kept != self._memory.settings:
             self._memory.save_settings(kept)

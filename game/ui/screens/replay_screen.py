@@ -21,6 +21,7 @@ from game.engine.solver import best_arrangement
 from game.i18n import N_, _
 from game.profile.kept_match import KeptMatch, ReviewFigures
 from game.sim.review import Decision, review_figures, same_decision
+from game.sim.review_worker import ReviewFailed
 from game.ui.kit.slider import StageSlider
 from game.ui.kit.text import Color
 from game.ui.kit.type_scale import TypeScale
@@ -65,7 +66,7 @@ class ReplayScene(Scene):
         """True to show every hand face up (the match has ended)."""
         self.decisions: dict[int, Decision] | None = None
         """Your decisions by the index of their move, once reviewed."""
-        self._work = ReviewWork(kept.match)
+        self._work = ReviewWork(kept.match, use_process=context.options.ai_process)
         self._on_reviewed = on_reviewed
         self.log_panel = LogPanel()
         self.resting = RestingLayer()
@@ -185,7 +186,7 @@ class ReplayScene(Scene):
             return
         try:
             found = self._work.result()
-        except Exception:  # a review that failed: the replay goes on without verdicts
+        except ReviewFailed:  # a review that failed: the replay goes on without verdicts
             self.decisions = {}
             return
         self.decisions = {decision.action_index: decision for decision in found}

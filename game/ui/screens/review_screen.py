@@ -2,12 +2,13 @@
 hand, the discard pile's top, what you did, what the hard AI would have done, and what the
 difference was expected to cost — the costliest few marked with a star.
 
-The review is worked out on a thread (a whole match takes about a second), so the window
-never waits for it; until it is ready the screen says so.
+The review is worked out in a worker process (a whole match takes about a second), so the
+window never waits for it; until it is ready the screen says so.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import pygame
@@ -17,6 +18,7 @@ from game.engine.contracts import contract_for
 from game.engine.match import Match
 from game.i18n import N_, _
 from game.sim.review import Decision, costliest
+from game.sim.review_worker import ReviewFailed
 from game.ui.kit.art import card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.sprites import Pose
@@ -30,6 +32,8 @@ from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import by_place
 from game.words.rules_text import contract_words
 from game.words.table_words import Seating
+
+log = logging.getLogger(__name__)
 
 
 class ReviewScene(Scene):
@@ -48,7 +52,7 @@ class ReviewScene(Scene):
         self.order = {card: index for index, card in enumerate(order)}
         """Your hand's order at the table: a hand is shown in it, the cards you no longer
         hold after them sorted by suit (as a hand is dealt to you)."""
-        self._work = ReviewWork(match, round_number)
+        self._work = ReviewWork(match, round_number, context.options.ai_process)
         self.decisions: list[Decision] | None = None
         self.costly: set[int] = set()
         """The action indices of the costliest decisions."""
@@ -99,7 +103,11 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.decisions is None and self._work.done():
-            self.decisions = self._work.result()
+            try:
+                self.decisions = self._work.result()
+            except ReviewFailed as error:  # never a crash: the screen shows no decisions
+                log.warning("the review failed: %s", error)
+                self.decisions = []
             self.costly = {decision.action_index for decision in costliest(self.decisions)}
 
     def handle_event(self, event: pygame.event.Event) -> bool:
