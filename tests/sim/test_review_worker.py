@@ -35,7 +35,7 @@ from game.sim.review_worker import (
     _checked,
     _unpacked,
 )
-from tests.test_review import played_out
+from tests.sim.test_review import played_out
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from game.sim.review import Reviewer, review, review_figures
 from game.ui.app import App
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
-from tests.test_review import played_out
+from tests.sim.test_review import played_out
 from tests.ui.driver import wait_until
 
 
