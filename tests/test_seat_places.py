@@ -8,7 +8,16 @@ from collections.abc import Iterator
 import pytest
 
 from game import i18n
-from game.places import PLACES, default_names, seat_place
+from game.engine.rules import ALLOWED
+from game.engine.seating import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLACES,
+    SEATING,
+    Edge,
+    default_names,
+    seat_place,
+)
 from game.words.table_words import SEAT_NAMES, Seating
 
 COUNTS = range(2, 9)
@@ -39,6 +48,29 @@ def test_every_seat_has_a_place_of_its_own_in_clockwise_order(players: int) -> N
     assert order == sorted(order)  # clockwise from the bottom, as play passes
     if players > 4:
         assert any(name.startswith("Top-") for name in names)
+
+
+def test_the_seating_has_a_row_for_each_table_size_the_rules_allow() -> None:
+    assert tuple(SEATING) == ALLOWED["players"]
+    assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 8)
+
+
+@pytest.mark.parametrize("players", COUNTS)
+def test_each_place_is_at_the_edge_its_name_says(players: int) -> None:
+    """Up the left edge, along the top, down the right edge: the edges in play order, and
+    each place's name naming its edge (the layout's sides are these edges)."""
+    edges = [place.edge for place in SEATING[players]]
+    assert edges == sorted(edges, key=list(Edge).index)
+    for place in SEATING[players]:
+        name = place.name.lower()
+        named = (
+            Edge.TOP
+            if name.startswith("top")
+            else Edge.LEFT
+            if name.endswith("left")
+            else Edge.RIGHT
+        )
+        assert place.edge == named, place
 
 
 @pytest.mark.parametrize("players", [0, 1, 9])

@@ -1,6 +1,6 @@
 """The game's words (cards, rule options, rules text, hint lines) and the statistics import only
 the engine, the languages and the standard library (the hint's words also the hint they word
-and the seats' places they call a seat by, the statistics the AI's levels and the rules' table
+and the engine's seating they call a seat by, the statistics the AI's levels and the rules' table
 sizes they count by): no pygame, no user interface, no seats."""
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ MODULES = {
         "game.i18n",
         "game.words.card_words",
         "game.ai.hint",
-        "game.places",
     },
     "game.profile.player_stats": {
         "game.ai.levels",

@@ -117,7 +117,7 @@ from game.engine.view import (
     public_move,
 )
 
-FORMAT = 3
+FORMAT = 4
 """Version of the JSON document written by :meth:`Match.to_json`."""
 
 
@@ -130,7 +130,31 @@ def match_of_format_3(document: dict[str, Any]) -> dict[str, Any]:
     return upgraded_document
 
 
-UPGRADES: Upgrades = {1: rules_of_format_2, 2: match_of_format_3}
+def match_of_format_4(document: dict[str, Any]) -> dict[str, Any]:
+    """Format 3 → 4: the state keeps who went out in each round scored (``"goers"``), found
+    by playing the document's actions again from its seed. Raises ``ValueError`` where they
+    cannot be played (a document that would not read)."""
+    upgraded_document = {**document, "format": 4}
+    state = document.get("state")
+    if not isinstance(state, dict):
+        return upgraded_document
+    scored = state.get("round_scores")
+    goers: tuple[int | None, ...] = ()
+    if scored:
+        try:
+            rules = RuleSet.from_json(expect(document.get("rules"), dict, "rules"))
+            items: list[Any] = expect(document.get("actions"), list, "actions")
+            actions = [action_from_json(item) for item in items]
+            goers = Match.replay(rules, check_seed(document.get("seed")), actions).goers
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"goers: the actions of format 3 do not replay: {error}") from None
+    if isinstance(scored, list):
+        goers = goers[: len(scored)]
+    upgraded_document["state"] = {**state, "goers": list(goers)}
+    return upgraded_document
+
+
+UPGRADES: Upgrades = {1: rules_of_format_2, 2: match_of_format_3, 3: match_of_format_4}
 """The steps that bring an earlier match document to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); :meth:`Match.from_json` applies them."""
 
@@ -250,12 +274,14 @@ class Match:
     _rebuilds: int
     _turns: int
     _round_scores: list[tuple[int, ...]]
+    _goers: list[int | None]
     _history: list[tuple[str, str]]
 
     __slots__ = (
         "_current",
         "_discard",
         "_first_dealer",
+        "_goers",
         "_hands",
         "_history",
         "_known",
@@ -275,7 +301,7 @@ class Match:
         "_went_out_arrangement",
     )
 
-    _APPEND_ONLY = ("_history", "_log", "_round_scores")
+    _APPEND_ONLY = ("_goers", "_history", "_log", "_round_scores")
     """Lists that playing only appends to (or replaces): an undo cuts them back."""
 
     def __init__(self, rules: RuleSet, seed: int, first_dealer: int) -> None:
@@ -291,6 +317,7 @@ class Match:
         self._seed = check_seed(seed)
         self._first_dealer = first_dealer
         self._round_scores = []
+        self._goers = []
         self._history = []
         self._start_round(0)
 
@@ -480,6 +507,12 @@ class Match:
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
         """Per finished round, each seat's points (multiplier applied)."""
         return tuple(self._round_scores)
+
+    @property
+    def goers(self) -> tuple[int | None, ...]:
+        """Per finished round, the seat that went out (``None``: nobody did, the round was
+        abandoned)."""
+        return tuple(self._goers)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -792,6 +825,7 @@ class Match:
             0 if seat == goer else a.penalty * multiplier for seat, a in enumerate(arrangements)
         ]
         self._round_scores.append(tuple(penalties))
+        self._goers.append(goer)
         events: list[Event] = [
             RoundScored(
                 round_index=self._round_index,
@@ -867,6 +901,7 @@ class Match:
             self._last_turns_left,
             self._rebuilds,
             self.round_scores,
+            self.goers,
             tuple(self._history),
         )
 
@@ -915,6 +950,7 @@ class Match:
                 "last_turns_left": self._last_turns_left,
                 "stock_rebuilds": self._rebuilds,
                 "round_scores": [list(scores) for scores in self._round_scores],
+                "goers": list(self._goers),
             },
         }
 
@@ -1065,6 +1101,20 @@ class Match:
                     for i, s in enumerate(row_list)
                 )
             )
+        self._read_goers(state.get("goers"))
+
+    def _read_goers(self, data: Any) -> None:
+        """Who went out in each round scored: a seat who scored 0 in it, or nobody."""
+        goers: list[Any] = expect(data, list, "goers")
+        if len(goers) != len(self._round_scores):
+            raise ValueError(f"goers: {len(self._round_scores)} rounds expected, got {len(goers)}")
+        self._goers = []
+        for r, seat in enumerate(goers):
+            if seat is not None:
+                expect_int(seat, f"goers[{r}]", 0, self._rules.players - 1)
+                if self._round_scores[r][seat]:
+                    raise ValueError(f"goers[{r}]: seat {seat} went out, but scored points")
+            self._goers.append(seat)
 
     def _read_table(self, data: Any) -> None:
         """The table: melds only at the open table, exactly those the log lays down."""

@@ -183,7 +183,7 @@ class RuleSet:
 
 def _describe(values: tuple[Any, ...]) -> str:
     if values == ALLOWED["players"]:
-        return "2-8"
+        return f"{values[0]}-{values[-1]}"
     return ", ".join(_json_literal(value) for value in values)
 
 

@@ -36,7 +36,7 @@ that among equal penalties the arrangement with fewer leftover cards wins
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations
 from operator import attrgetter, itemgetter
@@ -815,41 +815,74 @@ def _split(savings: list[int], lone_savings: list[int], budget: int) -> tuple[in
     return best, given
 
 
-def _exact_plan(problem: _Problem) -> _Plan:
-    """The true optimum, every wild placed by the search."""
-    best = problem.exact_search()
-    state, wilds, tags = problem.state, problem.wild_count, 0
+_SingleAfters = Callable[[int, int], Iterable[tuple[int, int]]]
+"""For a search's third key and the wilds a lone natural takes: each key after melding it,
+with the kind of meld it makes."""
+_PieceAfter = Callable[[int, int, "int | _LayInfo"], "int | None"]
+"""For a search's third key and a piece's tag and kind: the key once the piece is melded,
+``None`` if the key forbids the piece."""
+
+
+def _trace(
+    problem: _Problem,
+    best: Callable[[int, int, int], int],
+    key: int,
+    single_afters: _SingleAfters,
+    piece_after: _PieceAfter,
+) -> tuple[list[_Choice], int, int]:
+    """Walk a memoised search (:meth:`_Problem.exact_search` or
+    :meth:`_Problem.contract_search`) back from the whole hand: at each lowest type, the
+    first choice (left over, a lone natural with wilds, a piece) that keeps the search's
+    best value. Returns the choices, the wilds left and the third key at the end."""
+    state, wilds = problem.state, problem.wild_count
     guards = problem.guards
-    cost = best(state, wilds, tags)
     choices: list[_Choice] = []
     while state:
         t = _LOW_BIT_TYPE[state & -state]
         unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
-        value = best(state, wilds, tags)
-        if natural_cost + best(state - unit, wilds, tags) == value:
+        value = best(state, wilds, key)
+        if natural_cost + best(state - unit, wilds, key) == value:
             state -= unit  # Left over.
             continue
         single = problem.singles and next(
             (
-                used
+                (used, after, kind)
                 for used in range(2, wilds + 1)
-                if best(state - unit, wilds - used, tags) == value
+                for after, kind in single_afters(key, used)
+                if best(state - unit, wilds - used, after) == value
             ),
-            0,
+            None,
         )
         if single:
-            choices.append((unit, _SET, single, _UNLIMITED))
-            state, wilds = state - unit, wilds - single
+            used, key, made = single
+            choices.append((unit, made, used, _UNLIMITED))
+            state, wilds = state - unit, wilds - used
             continue
-        packed, used, cap, tag, kind = next(
-            (packed, used, cap, tag, kind)
+        packed, used, cap, kind, after = next(
+            (packed, used, cap, kind, after)
             for packed, mask, _, demand, cap, tag, kind in pieces
-            if demand <= wilds and not tags & tag and (state | guards) - packed & mask == guards
+            if demand <= wilds
+            and (after := piece_after(key, tag, kind)) is not None
+            and (state | guards) - packed & mask == guards
             for used in range(demand, min(cap, wilds) + 1)
-            if best(state - packed, wilds - used, tags | tag) == value
+            if best(state - packed, wilds - used, after) == value
         )
         choices.append((packed, kind, used, cap))
-        state, wilds, tags = state - packed, wilds - used, tags | tag
+        state, wilds, key = state - packed, wilds - used, after
+    return choices, wilds, key
+
+
+def _exact_plan(problem: _Problem) -> _Plan:
+    """The true optimum, every wild placed by the search."""
+    best = problem.exact_search()
+    cost = best(problem.state, problem.wild_count, 0)
+    choices, wilds, tags = _trace(
+        problem,
+        best,
+        0,
+        lambda tags, used: ((tags, _SET),),
+        lambda tags, tag, kind: None if tags & tag else tags | tag,
+    )
     all_wild = 0
     absorbed: list[tuple[int, int]] = []
     if wilds and not problem.one_wild and problem.rules.all_wild_melds and wilds >= 3:
@@ -871,6 +904,12 @@ def _exact_plan(problem: _Problem) -> _Plan:
     return _Plan(cost, choices, all_wild, tuple(absorbed))
 
 
+def _contract_singles(need: int, used: int) -> Iterable[tuple[int, int]]:
+    """A lone natural with ``used`` wilds under a contract: a run where it meets one of the
+    contract's runs, else a set."""
+    return ((after, _RUN if after == need - 1 else _SET) for after in _single_needs(need, used))
+
+
 def _contract_plan(problem: _Problem) -> _Plan | None:
     """The least-cost plan that includes ``problem.contract``; ``None`` if none does.
 
@@ -879,42 +918,13 @@ def _contract_plan(problem: _Problem) -> _Plan | None:
     """
     assert problem.contract is not None
     best = problem.contract_search()
-    state, wilds, need = problem.state, problem.wild_count, _need(problem.contract)
-    guards = problem.guards
-    cost = best(state, wilds, need)
+    need = _need(problem.contract)
+    cost = best(problem.state, problem.wild_count, need)
     if cost >= _NEVER:
         return None
-    choices: list[_Choice] = []
-    while state:
-        t = _LOW_BIT_TYPE[state & -state]
-        unit, natural_cost, pieces = problem.units[t], problem.costs[t], problem.pieces[t]
-        value = best(state, wilds, need)
-        if natural_cost + best(state - unit, wilds, need) == value:
-            state -= unit  # Left over.
-            continue
-        single = problem.singles and next(
-            (
-                (used, after)
-                for used in range(2, wilds + 1)
-                for after in _single_needs(need, used)
-                if best(state - unit, wilds - used, after) == value
-            ),
-            None,
-        )
-        if single:
-            used, after = single
-            choices.append((unit, _RUN if after == need - 1 else _SET, used, _UNLIMITED))
-            state, wilds, need = state - unit, wilds - used, after
-            continue
-        packed, used, cap, kind = next(
-            (packed, used, cap, kind)
-            for packed, mask, _, demand, cap, _, kind in pieces
-            if demand <= wilds and (state | guards) - packed & mask == guards
-            for used in range(demand, min(cap, wilds) + 1)
-            if best(state - packed, wilds - used, _need_after(need, kind)) == value
-        )
-        choices.append((packed, kind, used, cap))
-        state, wilds, need = state - packed, wilds - used, _need_after(need, kind)
+    choices, wilds, need = _trace(
+        problem, best, need, _contract_singles, lambda need, tag, kind: _need_after(need, kind)
+    )
     if need:
         kinds = [_SET] * (need >> 2) + [_RUN] * (need & 3)
         sizes = [3] * len(kinds)

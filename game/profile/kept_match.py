@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from game.engine.events import RoundScored
 from game.engine.match import Match
 from game.profile.player_stats import MatchResult, level_key, result_from
 
@@ -130,20 +129,16 @@ class KeptMatch:
     ) -> KeptMatch:
         """Keep ``match`` as it now stands: finished, or abandoned if it is not over.
 
-        Its actions are replayed once from its deal to learn who went out in each round;
-        raises ``ValueError`` if they do not lead to its state or the seats do not fit it.
+        Who went out in each round is the match's own record (:attr:`Match.goers`). The
+        history rebuilds a kept match from its deal and actions, so they are played once to
+        check that they lead to its state: raises ``ValueError`` if they do not (a match set
+        up by hand) or the seats do not fit it.
         """
         players = match.players
         if len(names) != players - 1:
             raise ValueError(f"{players - 1} opponents' names are needed, not {len(names)}")
         level_key(policies, players)  # every AI seat has a policy
-        replay = Match.new(match.rules, match.seed)
-        goers: list[int | None] = []
-        for action in match.actions:
-            for event in replay.apply(action):
-                if isinstance(event, RoundScored):
-                    goers.append(event.went_out)
-        if replay != match:
+        if Match.replay(match.rules, match.seed, match.actions) != match:
             raise ValueError("the match's actions do not lead to its state")
         hand_sizes = match.rules.hand_sizes
         scored = match.round_scores
@@ -157,7 +152,7 @@ class KeptMatch:
             winners=match.winners if match.is_over else (),
             round_scores=scored,
             hand_sizes=tuple(hand_sizes[index] for index in range(len(scored))),
-            goers=tuple(goers),
+            goers=match.goers,
             abandoned=not match.is_over,
             review=review,
         )

@@ -22,7 +22,7 @@ from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
-FORMAT = 3
+FORMAT = 4
 """The version of ``match.json`` this code writes."""
 FILE = "match.json"
 
@@ -85,11 +85,12 @@ class SavedMatch:
 def _engine_changed(old: dict[str, Any]) -> dict[str, Any]:
     """Format N → N + 1 where only the engine's document under ``"match"`` changed, which
     :meth:`Match.from_json` upgrades itself: 1 → 2 (its format 2, the rules' ``"contracts"``
-    and ``"free_jokers"``) and 2 → 3 (its format 3, the open table)."""
+    and ``"free_jokers"``), 2 → 3 (its format 3, the open table) and 3 → 4 (its format 4,
+    who went out in each round scored)."""
     return {**old, "format": old["format"] + 1}
 
 
-UPGRADES: Upgrades = {1: _engine_changed, 2: _engine_changed}
+UPGRADES: Upgrades = {1: _engine_changed, 2: _engine_changed, 3: _engine_changed}
 """The steps that bring an earlier ``match.json`` to :data:`FORMAT`, one per format
 (:mod:`game.engine.formats`); the profile applies them as it reads the file. The engine's
 document under ``"match"`` has its own format and steps, which :meth:`Match.from_json`

@@ -14,9 +14,9 @@ from typing import Any
 
 from game.ai.levels import OFFERED_LEVELS
 from game.engine.rules import RuleSet, rules_of_format_2, rules_of_format_3
+from game.engine.seating import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.files import is_printable, shown
 from game.i18n import LANGUAGES
-from game.places import MAX_PLAYERS, MIN_PLAYERS, default_names, seat_place
 from game.profile.json_format import Upgrades
 
 FORMAT = 3

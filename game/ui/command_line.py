@@ -14,8 +14,8 @@ from pathlib import Path
 from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
 from game.ai.registry import policy_factory
 from game.engine.cli import OneLineParser
+from game.engine.seating import MAX_PLAYERS, MIN_PLAYERS
 from game.i18n import LANGUAGES, _
-from game.places import MAX_PLAYERS, MIN_PLAYERS
 from game.profile.settings import Settings
 from game.ui.table.match_setup import MatchSetup, autoplay_seats, level_seats
 

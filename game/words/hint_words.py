@@ -13,8 +13,8 @@ from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayO
 from game.engine.cards import Card
 from game.engine.melds import Meld
 from game.engine.open_table import TableMeld
+from game.engine.seating import seat_place
 from game.i18n import _, ngettext
-from game.places import seat_place
 from game.words.card_words import card_short, meld_words
 
 SeatName = Callable[[int], str]

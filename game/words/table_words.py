@@ -12,8 +12,8 @@ from game.engine.contracts import Contract
 from game.engine.events import AbandonReason
 from game.engine.legality import Refusal
 from game.engine.match import TURN_LIMIT
+from game.engine.seating import seat_place
 from game.i18n import N_, _, ngettext
-from game.places import seat_place
 from game.words.card_words import card_short, wild_sentence
 from game.words.rules_text import contract_words
 

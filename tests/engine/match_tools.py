@@ -107,6 +107,7 @@ def rig(
         last_turns_left=0,
         stock_rebuilds=stock_rebuilds,
         round_scores=[list(row) for row in round_scores],
+        goers=[None] * len(round_scores),
     )
     return Match.from_json(document, verify=False)
 
@@ -256,6 +257,7 @@ def at_round(rules: RuleSet, round_index: int, seed: int = 0) -> Match:
         stock=[card.code for card in stock],
         discard_pile=[card.code for card in discard_pile],
         round_scores=[[0] * rules.players for _ in range(round_index)],
+        goers=[None] * round_index,
     )
     return Match.from_json(document, verify=False)
 

@@ -46,7 +46,7 @@ def test_document_shape() -> None:
     match = Match.new(RuleSet(players=3), 4)
     match.apply(TAKE)
     document = match.to_json()
-    assert document["format"] == FORMAT == 3
+    assert document["format"] == FORMAT == 4
     assert document["game"] == "three-thirteen"
     assert document["rules"] == RuleSet(players=3).to_json()
     assert document["seed"] == 4
@@ -116,7 +116,7 @@ Corruption = Callable[[dict[str, Any]], Any]
 
 CORRUPTIONS: list[Any] = [
     pytest.param(lambda d: d.pop("game"), "not a Three-Thirteen match document", id="no-game"),
-    pytest.param(lambda d: d.update(format=4), "unsupported match format 4", id="format"),
+    pytest.param(lambda d: d.update(format=5), "unsupported match format 5", id="format"),
     pytest.param(lambda d: d.pop("format"), "unsupported match format None", id="no-format"),
     pytest.param(lambda d: d["rules"].update(players=9), "rules: rule 'players'", id="rules"),
     pytest.param(lambda d: d.update(rules=[]), "rules must be dict", id="rules-type"),

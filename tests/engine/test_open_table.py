@@ -408,7 +408,7 @@ def test_lay_moves_save_replay_and_read_back_mid_turn() -> None:
     match.apply(STOCK)
     lay_down(match, 0, "KS KD KC", "7H 8H 9S")
     document = json.loads(json.dumps(match.to_json()))
-    assert document["format"] == 3 and len(document["state"]["table"]) == 2
+    assert document["format"] == 4 and len(document["state"]["table"]) == 2
     assert Match.from_json(document, verify=False) == match  # a rig: its seed leads elsewhere
     document["state"]["table"].pop()
     with pytest.raises(ValueError, match="table must be the melds the log lays down"):

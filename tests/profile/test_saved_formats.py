@@ -15,6 +15,7 @@ import random
 import re
 import shutil
 from collections.abc import Callable
+from functools import reduce
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -242,7 +243,11 @@ def test_the_engine_upgrades_an_earlier_match_document_also_inside_a_saved_match
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real_steps = engine_match.UPGRADES  # the change: today's steps, as one step from 1
-    calls = bumped_to_2("engine-match", monkeypatch, lambda old: real_steps[2](real_steps[1](old)))
+
+    def today(old: dict[str, Any]) -> dict[str, Any]:
+        return reduce(lambda document, step: real_steps[step](document), sorted(real_steps), old)
+
+    calls = bumped_to_2("engine-match", monkeypatch, today)
     document = json.loads(fixture("engine-match", 1).read_text("utf-8"))
     check_engine_match(Match.from_json(document))
     assert document["format"] == 1, "the document read is left as it was"

@@ -28,8 +28,8 @@ from game.engine.legality import Refusal
 from game.engine.match import Match
 from game.engine.melds import Meld, MeldKind
 from game.engine.rules import RuleSet
+from game.engine.seating import default_names
 from game.i18n import _
-from game.places import default_names
 from game.profile.folder import Profile
 from game.profile.kept_match import Filters
 from game.profile.memory import Memory

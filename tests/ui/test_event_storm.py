@@ -40,7 +40,7 @@ from game.ai.registry import make_policy
 from game.engine.actions import Phase
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.saved_match import SavedMatch

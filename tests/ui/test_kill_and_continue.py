@@ -15,7 +15,7 @@ import pytest
 
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.profile import saved_match
 from game.profile.folder import Profile
 from game.profile.memory import Memory

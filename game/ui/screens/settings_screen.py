@@ -14,8 +14,8 @@ import pygame
 
 from game.ai.levels import LEVELS_BY_NAME, OFFERED_LEVELS
 from game.engine.cards import Card, Rank, Suit
+from game.engine.seating import seat_place
 from game.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
-from game.places import seat_place
 from game.profile.settings import (
     CARD_BACKS,
     DECK_STYLES,

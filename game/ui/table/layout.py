@@ -7,15 +7,17 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.seating import SEATING
 from game.ui.kit.art import CARD_ASPECT, card_height, card_width
 from game.ui.kit.tween import Point
 from game.ui.kit.type_scale import TypeScale
 
 SEAT_ANGLES = (0, 90, 0, -90)
 """How each seat's cards are turned on screen at the four-seat table."""
-SIDES = {2: "T", 3: "LR", 4: "LTR", 5: "LTTR", 6: "LTTTR", 7: "LLTTRR", 8: "LLTTTRR"}
-"""Which edge of the table each opponent sits at (Left, Top, Right), in play order: clockwise
-from you at the bottom (up the left edge, along the top, down the right edge)."""
+SIDES = {players: "".join(place.edge for place in places) for players, places in SEATING.items()}
+"""Which edge of the table each opponent sits at (``L``, ``T``, ``R``: each place's
+:class:`~game.engine.seating.Edge`), in play order: clockwise from you at the bottom (up the
+left edge, along the top, down the right edge)."""
 SIDE_ANGLES = {"L": 90, "T": 0, "R": -90}
 """How the cards of a seat at each edge are turned."""
 MOST_SEAT_CARDS = 16

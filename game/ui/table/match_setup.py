@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.profile.settings import CARD_GLIDE_SECONDS
 from game.words.table_words import Seating
 

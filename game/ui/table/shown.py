@@ -152,7 +152,7 @@ class ShownTable:
         shown.went_out, shown.last_turns = match.went_out, match.in_last_turns
         shown.round_scores, shown.totals = list(match.round_scores), match.totals
         shown.current_seat, shown.phase = match.current_seat, match.phase
-        shown.goers = goers_of(match)
+        shown.goers = list(match.goers)
         return shown
 
     def ahead(self, events: Iterable[Event], insert_at: int | None) -> ShownTable:
@@ -225,15 +225,3 @@ class ShownTable:
             hand.append(card)
         else:
             hand.insert(max(0, min(insert_at, len(hand))), card)
-
-
-def goers_of(match: Match) -> list[int | None]:
-    """Per round ``match`` has scored, the seat that went out: its actions played again from
-    its seed (the match keeps scores, not who went out)."""
-    again = Match.new(match.rules, match.seed)
-    goers: list[int | None] = []
-    for action in match.actions:
-        for event in again.apply(action, validate=False):
-            if isinstance(event, RoundScored):
-                goers.append(event.went_out)
-    return goers[: len(match.round_scores)]

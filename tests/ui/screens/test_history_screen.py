@@ -261,6 +261,7 @@ def test_an_autoplay_match_is_kept_marked_and_out_of_your_figures(tmp_path: Path
     app = make_app(mute=True, autoplay=True, max_speed=True, profile=str(tmp_path), players=2)
     try:
         step_until(app, lambda: app.done, frames=100_000)
+        assert app.memory.settle(30), "the history takes the match off the frame loop"
         rows = app.memory.history.summaries(Filters(autoplay=True))
         assert len(rows) == 1 and rows[0].autoplay
         assert app.memory.history.summaries(Filters()) == []

@@ -15,7 +15,7 @@ import pytest
 from game.engine.actions import Discard
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.profile.kept_match import KeptMatch, ReviewFigures
 from game.sim.review import Decision, review
 from game.ui.app import App

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.places import default_names
+from game.engine.seating import default_names
 from game.ui.kit.art import card_width
 from game.ui.kit.text import Text
 from game.ui.table.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout

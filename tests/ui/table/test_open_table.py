@@ -15,7 +15,7 @@ from game.engine.events import LaidDown
 from game.engine.match import Match
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.ui.app import App
 from game.ui.kit.sound import Sounds
 from game.ui.table.layout import TableLayout

@@ -13,7 +13,7 @@ from game.engine.contracts import contract_for
 from game.engine.events import RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
-from game.places import default_names
+from game.engine.seating import default_names
 from game.ui.app import App
 from game.ui.table.match_setup import MatchSetup, level_seats
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
