@@ -41,9 +41,9 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.open_file import OpenFileScene
-from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene

@@ -50,8 +50,8 @@ from game.ui.app import MAX_DT, App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.widgets import Button
+from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.question import QuestionScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene

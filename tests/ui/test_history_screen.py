@@ -17,13 +17,13 @@ from game.profile import shared_match
 from game.profile.folder import Profile
 from game.profile.history import History
 from game.profile.kept_match import Filters, KeptMatch
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.widgets import Button
 from game.ui.screens.history_screen import HistoryScene, place_words, row_cells
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until, wait_until

@@ -16,10 +16,10 @@ from game.engine.match import Match
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.places import default_names
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sound import Sounds
 from game.ui.table.layout import TableLayout
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.meld_layout import meld_areas
 from game.ui.table.playback import Playback
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS

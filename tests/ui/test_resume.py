@@ -17,9 +17,9 @@ from game.engine.solver import best_arrangement
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.settings import Settings
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, make_app, post, step_until

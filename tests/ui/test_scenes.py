@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from game.engine.events import MatchOver
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.scene import Scene, SceneContext, SceneStack
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating

@@ -15,11 +15,11 @@ import pytest
 from game.engine.actions import Phase
 from game.engine.cards import Card
 from game.profile import saved_match
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sprites import Pose
 from game.ui.screens.title import TitleScene
 from game.ui.table import hand_order
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until

@@ -14,8 +14,8 @@ from game.engine.events import RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.places import default_names
+from game.sim.match_setup import MatchSetup, level_seats
 from game.ui.app import App
-from game.ui.table.match_setup import MatchSetup, level_seats
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.card_words import card_name

@@ -6,8 +6,8 @@ import dataclasses
 
 from game.engine.actions import Phase
 from game.engine.events import MatchOver
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.summary import MatchEndScene, RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.ui.table.table_painter import TablePicture

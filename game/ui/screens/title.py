@@ -17,9 +17,9 @@ from game.ui.kit.form import LINE_SPACING
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene

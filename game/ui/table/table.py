@@ -31,19 +31,16 @@ from game.profile.kept_match import KeptMatch
 from game.profile.player_stats import level_key, result_from
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
+from game.sim.match_setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.kit.keys import SEPARATOR, Shortcut, help_line, press
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
-from game.ui.screens.review_screen import ReviewScene
-from game.ui.screens.rules_screen import RulesScene
-from game.ui.screens.settings_screen import SettingsScene
 from game.ui.table import hand_order, laying
 from game.ui.table.action_log import ActionLog
 from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel, log_width
-from game.ui.table.match_setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
@@ -576,7 +573,7 @@ class TableScene(Scene):
         if not self.setup.human:
             return None
         match, order = self.match.copy(), list(self.shown.hands[0])
-        return lambda: self.context.push(ReviewScene(self.context, match, round_number, order))
+        return lambda: self.context.open_review(match, round_number, order)
 
     def _same_deal(self) -> None:
         """This match's deal again: the same seed, so the same cards in the same order."""
@@ -828,11 +825,11 @@ class TableScene(Scene):
             Shortcut(N_("L log"), {pygame.K_l: self._toggle_log}, live=self._log_fits),
             Shortcut(
                 N_("R rules"),
-                {pygame.K_r: lambda: self.context.push(RulesScene(self.context, self.match.rules))},
+                {pygame.K_r: lambda: self.context.open_rules(self.match.rules)},
             ),
             Shortcut(
                 N_("O settings"),
-                {pygame.K_o: lambda: self.context.push(SettingsScene(self.context))},
+                {pygame.K_o: self.context.open_settings},
             ),
             Shortcut(N_("Space skip"), {pygame.K_SPACE: self.playback.finish}),
             Shortcut(
