@@ -52,9 +52,11 @@ from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene, abandon_question
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import TimedText
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line

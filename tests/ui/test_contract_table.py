@@ -29,7 +29,7 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.table.action_log import log_line
 from game.ui.table.coach import coach_tip
-from game.ui.table.summary import RoundSummaryScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating, contract_line
 from tests.engine.match_tools import rig

@@ -10,7 +10,8 @@ import pytest
 
 from game.engine.actions import Discard
 from game.ui.app import App
-from game.ui.table.summary import Overlay, RoundSummaryScene
+from game.ui.table.overlay import Overlay
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.ui.table.table_painter import merged, paint_table
 from tests.ui.driver import FRAME, click, key, post

@@ -20,7 +20,8 @@ from game.profile.settings import Settings
 from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.screens.title import TitleScene
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match

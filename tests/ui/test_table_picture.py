@@ -8,9 +8,10 @@ from game.engine.actions import Phase
 from game.engine.events import MatchOver
 from game.sim.match_setup import MatchSetup
 from game.ui.app import App
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.picture import TablePicture
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import TablePicture
 from game.words.table_words import Seating, status_line, winners_line
 from tests.ui.driver import FRAME, step_until
 

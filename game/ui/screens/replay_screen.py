@@ -31,11 +31,11 @@ from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import LogPanel, log_width
+from game.ui.table.picture import TablePicture, table_picture
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import CardStage
-from game.ui.table.table_painter import RestingLayer, TablePicture, paint_table, your_words_width
-from game.words.card_words import capitalized, wild_sentence
-from game.words.table_words import Seating, contract_line, seat_label, status_line, your_line
+from game.ui.table.table_painter import RestingLayer, paint_table, your_words_width
+from game.words.table_words import Seating, contract_line, round_title, your_line
 
 SHOW_HANDS = N_("Show every hand")
 HIDE_HANDS = N_("Hide the hands")
@@ -224,12 +224,8 @@ class ReplayScene(Scene):
 
     def where_line(self) -> str:
         """``Round 4 of 11 · move 37 of 338``."""
-        return _("Round {number} of {rounds} · move {move} of {moves}").format(
-            number=self.shown.round_index + 1,
-            rounds=self.shown.rounds,
-            move=self.position,
-            moves=self.steps.last,
-        )
+        shown = self.shown
+        return round_title(shown.round_index, shown.rounds, move=(self.position, self.steps.last))
 
     def verdict_lines(self) -> list[tuple[str, Color]]:
         """The review's verdict on the decision just shown made (none if it is not yours)."""
@@ -243,38 +239,19 @@ class ReplayScene(Scene):
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table after :attr:`position` moves, at rest."""
-        shown, seating, policies = self.shown, self.seating, self.kept.summary.policies
-        status = status_line(shown.current_seat, shown.phase, seating, True)
-        return TablePicture(
-            layout=self.layout,
-            shown=shown,
-            sprites=self.stage.sprites,
-            keys="",
-            seat_labels=tuple(
-                seat_label(seat, seating, policies) for seat in range(len(shown.hands))
-            ),
-            you_label=your_line(seating, policies, shown.totals[0]),
-            thinking=None,
-            arrangement=self.arrangement,
-            selected=None,
-            hinted=None,
-            dragged=None,
-            glows=(),
-            banner=None,
-            notice=None,
-            status="" if self.verdict_lines() else status,
-            title=_("Round {number} of {rounds}").format(
-                number=shown.round_index + 1, rounds=shown.rounds
-            ),
-            wild=capitalized(wild_sentence(shown.wild_rank)),
-            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
-            contract="" if shown.contract is None else contract_line(shown.contract),
-            buttons=tuple(self.buttons),
-            log=self.log,
-            log_rect=self.log_panel.rect,
-            log_back=self.log_panel.back,
+        picture = table_picture(
+            self.layout,
+            self.shown,
+            self.stage.sprites,
+            self.seating,
+            self.kept.summary.policies,
+            self.arrangement,
+            tuple(self.buttons),
+            self.log,
+            self.log_panel,
             every_hand=self.every_hand,
         )
+        return dataclasses.replace(picture, status="") if self.verdict_lines() else picture
 
     def draw(self, surface: pygame.Surface) -> None:
         context = self.context

@@ -41,27 +41,21 @@ from game.ui.table.action_log import ActionLog
 from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel, log_width
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
+from game.ui.table.picture import AtPlay, TablePicture, table_picture
 from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import HOVER_LIFT, LIFT
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
-from game.ui.table.table_painter import (
-    RestingLayer,
-    TablePicture,
-    notice_box,
-    paint_table,
-    your_words_width,
-)
+from game.ui.table.table_painter import RestingLayer, notice_box, paint_table, your_words_width
 from game.ui.table.undo import UndoKeeper
-from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import hint_line
 from game.words.table_words import (
     contract_line,
     refusal_line,
-    seat_label,
-    status_line,
     your_line,
 )
 
@@ -905,22 +899,14 @@ class TableScene(Scene):
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table as shown, nothing of the live match."""
-        shown, seating, policies = self.shown, self.setup.seating, self.setup.policies
-        human = seating.human
+        shown, seating = self.shown, self.setup.seating
         banner = self.playback.banner
         fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
         tip = self.coach()
-        return TablePicture(
-            layout=self.layout,
-            shown=shown,
-            sprites=self.playback.stage.sprites,
-            keys=self._keys_line() if human else "",
-            seat_labels=tuple(
-                seat_label(seat, seating, policies) for seat in range(len(shown.hands))
-            ),
-            you_label=self._you_label(),
+        play = AtPlay(
+            keys=self._keys_line() if seating.human else "",
+            busy=self.busy,
             thinking=None if self.busy else self.seats.thinking,
-            arrangement=self.arrangement,
             selected=self.selected,
             hinted=None if self.hint is None else self.hint.action,
             dragged=self.pointer.drag.dragged,
@@ -930,23 +916,23 @@ class TableScene(Scene):
             notice_playable=self.hint_playable(),
             go_out=frozenset(card for card in self.hand if self.goes_out(card)),
             penalty=self._penalty_now(),
-            status=status_line(
-                shown.current_seat, shown.phase, seating, self.busy, self.layout.open_table
-            ),
-            title=_("Round {number} of {rounds}").format(
-                number=shown.round_index + 1, rounds=shown.rounds
-            ),
-            wild=capitalized(wild_sentence(shown.wild_rank)),
-            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
-            contract="" if shown.contract is None else contract_line(shown.contract),
-            buttons=tuple(self.shown_buttons()),
             picked=frozenset(self.picked),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             fanned=fanned,
             coach=None if tip is None else tip.text,
-            log=tuple(self.playback.log.lines(seating, shown.rounds, shown.rules.contracts)),
-            log_rect=self.log_panel.rect,
-            log_back=self.log_panel.back,
+        )
+        log = self.playback.log.lines(seating, shown.rounds, shown.rules.contracts)
+        return table_picture(
+            self.layout,
+            shown,
+            self.playback.stage.sprites,
+            seating,
+            self.setup.policies,
+            self.arrangement,
+            tuple(self.shown_buttons()),
+            tuple(log),
+            self.log_panel,
+            play,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -7,26 +7,25 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import Card
-from game.engine.melds import Arrangement
 from game.i18n import _, language, ngettext
 from game.ui.kit.art import CardArt, card_height, card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Color, Text
-from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
+from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, translucent_plate
 from game.ui.table.hand_order import meld_groups
 from game.ui.table.layout import TableLayout
 from game.ui.table.log_panel import log_rows, paint_log
 from game.ui.table.meld_painter import paint_melds, seat_melds
-from game.ui.table.shown import ShownTable
+from game.ui.table.picture import TablePicture
 from game.ui.table.stage import rect_of
 from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_name, card_short
@@ -35,68 +34,6 @@ MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130
 SELECTED = (120, 200, 255)
 EMPTY_PILE = (96, 150, 118)
 """The outline where an empty pile lies: lighter than the felt, to be seen on it."""
-
-
-@dataclass(frozen=True, slots=True)
-class TablePicture:
-    """Everything the table shows in one frame, as the painter reads it."""
-
-    layout: TableLayout
-    shown: ShownTable
-    """The match as far as it has been shown (whose turn and the phase included)."""
-    sprites: Mapping[Card, CardSprite]
-    keys: str
-    """The keys' help line at the bottom (empty: none, as in autoplay)."""
-    seat_labels: tuple[str, ...]
-    """Per seat, its name and level."""
-    you_label: str
-    """The line above your hand."""
-    thinking: int | None
-    """The seat shown as thinking, if any."""
-    arrangement: Arrangement
-    """A best arrangement of your hand as shown."""
-    selected: int | None
-    """Index of your selected card."""
-    hinted: Action | None
-    """The action a hint suggests."""
-    dragged: CardSprite | None
-    glows: tuple[tuple[pygame.Rect, Color], ...]
-    """Drop targets that take the dragged card, with their glow colour."""
-    banner: str | None
-    notice: str | None
-    status: str
-    title: str
-    """The round: ``Round 3 of 11``."""
-    wild: str
-    """Its wild rank: ``Fives are wild``."""
-    dealer: str
-    buttons: tuple[Button, ...]
-    contract: str = ""
-    """The round's contract: ``Contract: 2 sets and 1 run`` (empty: no contracts)."""
-    go_out: frozenset[Card] = frozenset()
-    """The cards of your hand whose discard goes out (each wears a GO OUT badge)."""
-    penalty: int | None = None
-    """Your penalty now (None: the arrangement's); once you have drawn, after the best
-    discard."""
-    notice_playable: bool = False
-    """True if the notice is the hint's line and a click on it plays the hint's discard."""
-    named: Card | None = None
-    """The card the pointer rests on: its name is shown above it."""
-    coach: str | None = None
-    """The coach's tip for this moment, if any."""
-    fanned: tuple[Card, ...] = ()
-    """The discard pile spread out, oldest first (while the pointer rests on it)."""
-    log: tuple[str, ...] = ()
-    """This round's action log, oldest line first."""
-    log_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    """Where the log goes (no width: not shown)."""
-    log_back: int = 0
-    """How many lines the log is scrolled back from the newest."""
-    picked: frozenset[Card] = frozenset()
-    """The cards of your hand picked to lay down (the open table)."""
-    every_hand: bool = False
-    """True to name each opponent's cards on its plate (a replay of a finished match shows
-    every hand; the table at play never does)."""
 
 
 class RestingLayer:
