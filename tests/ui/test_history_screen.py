@@ -239,7 +239,7 @@ def test_a_match_you_finish_is_kept_reviewed_and_listed(app: App) -> None:
     table = human_table(app)
     play(app, table)
     rows = app.memory.history.summaries(Filters())
-    assert len(rows) == 1 and rows[0].id == table.kept_as
+    assert len(rows) == 1 and rows[0].id == table.keeper.kept_as
     kept = app.memory.history.kept(rows[0].id)
     assert kept is not None and kept.match == table.match
     assert rows[0].totals == table.match.totals and not rows[0].autoplay

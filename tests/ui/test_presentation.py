@@ -13,7 +13,8 @@ from game.ui.app import App
 from game.ui.table.overlay import Overlay
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import merged, paint_table
+from game.ui.table.table_marks import merged
+from game.ui.table.table_painter import paint_table
 from tests.ui.driver import FRAME, click, key, post
 from tests.ui.test_motion import open_match_end, summary_of_a_round
 from tests.ui.test_table_mouse import start_table

@@ -71,8 +71,8 @@ def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
     table = start_table(app, seed=32)
     wait_for_my_turn(app, table)
     click(table.buttons[3].rect.center)
-    step_until(app, lambda: table.hint is not None, frames=100_000)
-    assert table.hint is not None and table.hint.action in table.match.legal_actions()
+    step_until(app, lambda: table.hints.hint is not None, frames=100_000)
+    assert table.hints.hint is not None and table.hints.hint.action in table.match.legal_actions()
     assert table.notice is not None and table.notice.text.startswith("Hint: ")
 
 

@@ -16,7 +16,6 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import Phase
-from game.engine.contracts import contract_for
 from game.engine.solver import best_arrangement
 from game.i18n import N_, _
 from game.profile.kept_match import KeptMatch, ReviewFigures
@@ -29,13 +28,15 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.replay_steps import ReplaySteps
 from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
+from game.ui.table.fitting import fitted_layout
 from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import LogPanel, log_width
+from game.ui.table.log_panel import LogPanel
 from game.ui.table.picture import TablePicture, table_picture
+from game.ui.table.resting_layer import RestingLayer
 from game.ui.table.shown import ShownTable
 from game.ui.table.stage import CardStage
-from game.ui.table.table_painter import RestingLayer, paint_table, your_words_width
-from game.words.table_words import Seating, contract_line, round_title, your_line
+from game.ui.table.table_painter import paint_table
+from game.words.table_words import Seating, round_title, your_line
 
 SHOW_HANDS = N_("Show every hand")
 HIDE_HANDS = N_("Hide the hands")
@@ -146,26 +147,14 @@ class ReplayScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        scale = TypeScale.for_window((width, height))
-        size = scale.body
-        column = log_width(width, size, True)
-        self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        rules = self.kept.match.rules
-        table = TableLayout(
-            width - column, height, scale, players=rules.players, open_table=rules.table == "open"
-        )
-        text = self.context.text
+        text, size = self.context.text, TypeScale.for_window((width, height)).body
         sample = your_line(self.seating, self.kept.summary.policies, 0, sample=True)
-        contracts = {contract_for(hand) for hand in rules.hand_sizes} if rules.contracts else ()
-        corner = [
-            len(text.wrap(contract_line(contract), size, table.corner_box.width))
-            for contract in contracts
-        ]
-        self.layout = dataclasses.replace(
-            table,
-            words_width=your_words_width(text, size, sample),
-            keys_lines=math.ceil(size * FOOT_LINES / table.keys_line_step),
-            corner_extra=max(corner, default=0),
+
+        def foot_lines(table: TableLayout, scale: TypeScale) -> int:
+            return math.ceil(scale.body * FOOT_LINES / table.keys_line_step)
+
+        self.layout, self.log_panel.rect = fitted_layout(
+            text, (width, height), self.kept.match.rules, True, sample, foot_lines
         )
         layout = self.layout
         self.stage.layout = layout

@@ -1,0 +1,506 @@
+"""The table's cards and words at rest, drawn once on the felt and kept until one moves.
+
+The layer is kept in parts (the piles, each hand, each seat's melds, the name plates, the
+log and the words that change little); when a part changes, only where it lies is drawn
+again. It draws each part from the :class:`TablePicture`, as the painter does the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.actions import Discard
+from game.engine.cards import Card
+from game.i18n import _, language, ngettext
+from game.ui.kit.art import CardArt
+from game.ui.kit.felt import felt
+from game.ui.kit.keys import SEPARATOR
+from game.ui.kit.sprites import Pose
+from game.ui.kit.text import Color, Text
+from game.ui.kit.widgets import GOLD, INK, MUTED
+from game.ui.table.hand_order import meld_groups
+from game.ui.table.layout import TableLayout
+from game.ui.table.log_panel import log_rows, paint_log
+from game.ui.table.meld_painter import paint_melds, seat_melds
+from game.ui.table.picture import TablePicture
+from game.ui.table.stage import rect_of
+from game.ui.table.table_marks import (
+    SELECTED,
+    corner_lines,
+    glow,
+    go_out_badge,
+    merged,
+    plate_places,
+)
+from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
+from game.words.card_words import card_short
+
+MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
+
+
+EMPTY_PILE = (96, 150, 118)
+"""The outline where an empty pile lies: lighter than the felt, to be seen on it."""
+
+
+class RestingLayer:
+    """The table's cards at rest, drawn once on the felt and kept until one of them moves.
+
+    Most frames only a card or two glides: the felt, the piles, the fans and your hand at
+    rest are blitted from this layer, and only what moves is drawn again. The layer is
+    kept in parts — the piles, each hand, the name plates, the log and the words that
+    change little — and when a part changes, only where it lies is drawn again.
+
+    It also remembers where the last frame was painted over it (:meth:`painted_over`),
+    so that a surface still holding that frame needs the layer put back only there.
+    """
+
+    def __init__(self) -> None:
+        self._base: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+        self._parts: dict[object, tuple[tuple[object, ...], _Part]] = {}
+        self._over: tuple[pygame.Surface | None, list[pygame.Rect]] = (None, [])
+        """The surface the last frame was painted on, and where over the layer."""
+
+    def blit(
+        self,
+        picture: TablePicture,
+        surface: pygame.Surface,
+        art: CardArt,
+        text: Text,
+        since_last: bool = False,
+    ) -> list[pygame.Rect] | None:
+        """Put the layer of ``picture`` on ``surface``, drawing afresh what changed.
+
+        With ``since_last`` (``surface`` holds the last frame painted with this layer) the
+        layer is put back only where it changed or was painted over, and those rectangles
+        are returned; otherwise, or if the whole layer changed, it is put back whole and
+        None is returned.
+        """
+        log = picture.log_rect
+        base_felt = felt(surface.get_size(), tuple(log) if log.w else None)
+        base = (surface.get_size(), tuple(log), art.deck, art.back, art.indices, language())
+        layer = self._surface
+        if text.drawn is not None:  # texts are being recorded: every one must be drawn
+            self._base = None
+        if base != self._base or layer is None:
+            layer = self._surface = surface.copy()
+            self._base, self._parts = base, {}
+            layer.blit(base_felt, (0, 0))
+            since_last = False
+        keys = _part_keys(picture, art)
+        changed = [name for name, key in keys.items() if self._part_key(name) != key]
+        dirty: list[pygame.Rect] = []
+        for name in changed:
+            old = self._parts[name][1].covers if name in self._parts else ()
+            part = _draw_part(picture, name, art, text)
+            self._parts[name] = (keys[name], part)
+            dirty += [rect for rect in (*old, *part.covers) if rect.w and rect.h]
+        dirty = merged(dirty)
+        for area in dirty:
+            layer.set_clip(area)
+            layer.blit(base_felt, area, area)
+            for _shows, part in self._parts.values():
+                if area.collidelist(part.covers) != -1:
+                    part.paint(layer)
+        layer.set_clip(None)
+        painted_on, over = self._over
+        if not since_last or painted_on is not surface:
+            surface.blit(layer, (0, 0))
+            return None
+        restored = merged([*over, *dirty])
+        for area in restored:
+            surface.blit(layer, area, area)
+        return restored
+
+    def painted_over(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        """Note where this frame was painted over the layer on ``surface`` (to be put back
+        next frame)."""
+        self._over = (surface, rects)
+
+    def _part_key(self, name: object) -> tuple[object, ...] | None:
+        kept = self._parts.get(name)
+        return None if kept is None else kept[0]
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """One part of the resting layer: where it lies, and how it is painted there."""
+
+    rect: pygame.Rect
+    paint: Callable[[pygame.Surface], object] = lambda surface: None
+    areas: tuple[pygame.Rect, ...] = ()
+    """Where it is painted, if in several places within :attr:`rect` (else all of it)."""
+
+    @property
+    def covers(self) -> tuple[pygame.Rect, ...]:
+        """The rectangles it paints in."""
+        return self.areas or (self.rect,)
+
+
+PILES = "piles"
+"""The name of the resting layer's part that holds the stock and the discard pile."""
+
+
+PLATE = "plate"
+"""With a seat, the name of the part that holds that seat's name plate."""
+
+
+WORDS = "words"
+"""The part that holds the round's title, the dealer, your penalty and the keys."""
+
+
+LOG = "log"
+"""The part that holds the action log."""
+
+
+MELDS = "melds"
+"""With a seat, the name of the part that holds the melds it laid down (the open table)."""
+
+
+def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object, ...]]:
+    """Per part of the resting layer (the piles, then each seat), what it shows; the hands
+    come in the order they lie on the felt: the fans first, then yours."""
+    shown = picture.shown
+    discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
+    keys: dict[object, tuple[object, ...]] = {PILES: (shown.stock_count, discard)}
+    for seat in (*range(1, len(shown.hands)), 0):
+        keys[seat] = _hand_key(picture, seat, art)
+    for seat in range(1, len(shown.hands)):
+        shown_hand = tuple(shown.hands[seat]) if picture.every_hand else ()
+        keys[(PLATE, seat)] = (*_plate_lines(picture, seat), shown_hand)
+    for seat in range(len(shown.hands)):
+        keys[(MELDS, seat)] = _melds_key(picture, seat, art)
+    keys[WORDS] = (
+        picture.title,
+        picture.wild,
+        picture.dealer,
+        picture.contract,
+        shown.last_turns,
+        picture.keys,
+        bool(shown.hands[0]),
+        _penalty(picture),
+        picture.you_label,
+        tuple(tuple(button.rect) for button in picture.buttons),
+        to_move(shown) == 0,
+    )
+    keys[LOG] = (picture.log, picture.log_back)
+    return keys
+
+
+def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) -> _Part:
+    """The part ``name`` of the resting layer as ``picture`` shows it."""
+    layout = picture.layout
+    if name == PILES:
+        return _Part(_piles_rect(layout), lambda on: _paint_piles(picture, on, art, text))
+    if name == WORDS:
+        return _Part(
+            pygame.Rect(0, 0, layout.width, layout.height),
+            lambda on: _paint_fixed_words(picture, on, text),
+            _words_rects(picture, text),
+        )
+    if name == LOG:
+        log = picture.log_rect
+        rows = log_rows(text, log, picture.log, picture.log_back, layout.type_scale.help)
+        edge = pygame.Rect(log.topleft, (1, log.height))
+        areas = (edge, *(row.box for row in rows)) if log.w else ()
+        return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
+    if isinstance(name, tuple) and name[0] == MELDS:
+        return _draw_melds(picture, name[1], art, text)
+    if isinstance(name, tuple):
+        return _draw_seat_plate(picture, text, name[1])
+    assert isinstance(name, int)
+    return _draw_hand(picture, name, art, text)
+
+
+def _piles_rect(layout: TableLayout) -> pygame.Rect:
+    """What the stock, the discard pile and their labels cover."""
+    areas = [layout.pile_rect(True), layout.pile_rect(False)]
+    areas += [layout.pile_label_box(True), layout.pile_label_box(False)]
+    return areas[0].unionall(areas[1:]).inflate(layout.hand_height // 8, layout.hand_height // 8)
+
+
+def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
+    """How ``card`` lies if it is at rest (None if it moves, is dragged or is not shown)."""
+    sprite = picture.sprites.get(card)
+    if sprite is None or sprite.moving or sprite is picture.dragged:
+        return None
+    pose = sprite.pose
+    return (pose.center, pose.height, pose.angle, pose.face_up)
+
+
+def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
+    """Everything a hand's picture at rest shows (yours with its marks)."""
+    shown = picture.shown
+    cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
+    style = (art.deck, art.back, art.indices, to_move(shown) == seat)
+    if seat:
+        return (cards, style)
+    hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
+    groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
+    going = tuple(card in picture.go_out for card in shown.hands[0])
+    return (cards, style, shown.wild_rank, picture.selected, picture.picked, hinted, groups, going)
+
+
+def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
+    """The cards of ``seat`` at rest (yours with their marks): painted straight on the
+    layer, within the rectangle they and their marks cover."""
+    hand = picture.shown.hands[seat]
+    resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
+    if not resting:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    rects = [rect_of(picture.sprites[card]) for _, card in resting]
+    pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
+    bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
+    if seat == 0:  # the keys' lines under your hand stay clear
+        bounds.height = min(bounds.height, picture.layout.keys_top - bounds.top)
+    groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
+    group_of = {card: number for number, group in enumerate(groups) for card in group}
+    poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
+    to_play = to_move(picture.shown) == seat
+
+    def paint(surface: pygame.Surface) -> None:
+        if to_play:  # the turn marker: a soft light under the cards of the seat to move
+            clip = surface.get_clip()
+            surface.set_clip(clip.clip(bounds))
+            paint_glow(surface, rects[0].unionall(rects[1:]), pad * 3 // 4)
+            surface.set_clip(clip)
+        going: list[tuple[pygame.Rect, int]] = []
+        for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
+            rect = art.draw(surface, card, pose)
+            if seat == 0:
+                _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
+                if card in picture.go_out:  # as wide as the card shows under the next one
+                    shows = rect.width if right is None else right.left - rect.left
+                    going.append((rect, max(0, min(rect.width, shows))))
+        for rect, shows in going:  # over the cards beside, so that each badge shows whole
+            go_out_badge(surface, rect, picture.layout, text, shows)
+
+    return _Part(bounds, paint)
+
+
+def _melds_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
+    """Everything a seat's melds at rest show."""
+    melds = seat_melds(picture.shown.table, seat)
+    cards = tuple(
+        (card, _pose_key(picture, card), placed.meld.positions)
+        for placed in melds
+        for card in placed.meld.cards
+    )
+    return (cards, picture.shown.wild_rank, art.deck, art.indices)
+
+
+def _draw_melds(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
+    """The melds ``seat`` laid down, their cards at rest with the wilds' tags."""
+    melds = seat_melds(picture.shown.table, seat)
+    resting = frozenset(
+        card for placed in melds for card in placed.meld.cards if _pose_key(picture, card)
+    )
+    if not resting:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    rects = [rect_of(picture.sprites[card]) for card in resting]
+    bounds = rects[0].unionall(rects[1:]).inflate(4, 4)
+    wild = picture.shown.wild_rank
+    return _Part(
+        bounds,
+        lambda on: paint_melds(on, art, text, melds, picture.sprites, wild, resting),
+    )
+
+
+PARTS_APART = " · "
+"""Between the parts of a plate's line (a name and its level, the cards and the total),
+where a line too wide for its plate breaks."""
+
+
+def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+    layout, shown = picture.layout, picture.shown
+    stock_rect = layout.pile_rect(True)
+    if shown.stock_count > 0:
+        for layer in range(min(3, (shown.stock_count + 9) // 10), 0, -1):
+            offset = layer * max(1, layout.hand_height // 60)
+            center = (stock_rect.centerx - offset, stock_rect.centery - offset)
+            art.draw(surface, Card(None, None), Pose(center, layout.hand_height, 0.0, False))
+    else:
+        pygame.draw.rect(surface, EMPTY_PILE, stock_rect, 2, border_radius=8)
+    size = layout.text_size
+    stock = _("Stock {count}").format(count=shown.stock_count)
+    text.blit(
+        surface, stock, size, MUTED, box=layout.pile_label_box(True), midtop=stock_rect.midbottom
+    )
+    discard_rect = layout.pile_rect(False)
+    if not shown.discard:
+        pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
+    for card in shown.discard[-2:]:
+        if _pose_key(picture, card) is not None:
+            art.draw(surface, card, picture.sprites[card].pose)
+    label_box = layout.pile_label_box(False)
+    text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
+
+
+def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
+    """A seat's name plate: its name and level, its cards and total, what it took, ..."""
+    shown = picture.shown
+    active = to_move(shown) == seat
+    lines = [
+        (picture.seat_labels[seat], GOLD if active else INK, True),
+        (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
+    ]
+    if shown.known[seat] and not picture.every_hand:  # every card is named then
+        taken = " ".join(card_short(card) for card in shown.known[seat])
+        lines.append((_("Took {cards}").format(cards=taken), INK, False))
+    if seat == shown.dealer:
+        lines.append((_("Dealer"), MUTED, False))
+    if active and picture.thinking == seat:
+        lines.append((_("thinking…"), GOLD, False))
+    return lines
+
+
+def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
+    """A seat's name plate, covering only where its lines go within the plate's box."""
+    layout = picture.layout
+    anchor, point = layout.seat_label_anchor(seat)
+    size = layout.text_size
+    lines = _plate_lines(picture, seat)
+    box = layout.plate_box(seat)
+    lines = [  # a line too wide for the box broken between its parts ("13 cards · total 40")
+        (part, colour, bold)
+        for words, colour, bold in lines
+        for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
+    ]
+    places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    hand = picture.shown.hands[seat]
+    if picture.every_hand and hand:  # its cards named under its count, where the box has room
+        held = _("Holds {cards}").format(cards=" ".join(card_short(card) for card in hand))
+        holds = [(part, INK, False) for part in text.wrap(held, size, box.width)]
+        fuller = [*lines[:2], *holds, *lines[2:]]
+        spread = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in fuller])
+        if not any(rect.collidelist(spread[i + 1 :]) != -1 for i, rect in enumerate(spread)):
+            lines, places = fuller, spread
+    rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
+
+    areas = tuple(placed for *_, placed in rows)
+    ring = None
+    if to_move(picture.shown) == seat:
+        ring = ring_rect(areas[0].unionall(areas[1:]), size).clamp(layout.table_rect)
+        areas = (ring, *areas)
+
+    def paint(surface: pygame.Surface) -> None:
+        if ring is not None:
+            paint_ring(surface, ring, size)
+        for line, line_colour, bold, placed in rows:
+            text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
+
+    return _Part(box, paint, areas)
+
+
+def _held(cards: int, total: int) -> str:
+    """``7 cards · total 40``."""
+    return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
+        count=cards, total=total
+    )
+
+
+def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where your line and your penalty go: at your hand's left, level with its middle."""
+    layout = picture.layout
+    height = text.font(layout.text_size, True).get_linesize() * 2 + 4
+    box = layout.words_box
+    return pygame.Rect(box.left, round(layout.hand_center_y - height / 2), box.width, height)
+
+
+def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
+    """Your penalty now (its words) and where it goes, at your hand's left; your line above
+    it."""
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
+    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
+    inside = box.inflate(-size, 0)  # the ring's room
+    below = text.where(penalty, size, inside, True, bottomleft=inside.bottomleft)
+    return below, penalty, text.where(picture.you_label, size, inside, bottomleft=below.topleft)
+
+
+def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """Your penalty now and your line, at your hand's left (with the turn marker's ring when
+    it is your turn)."""
+    if not picture.shown.hands[0]:
+        return
+    box, size = _hand_words_box(picture, text), picture.layout.text_size
+    below, penalty, above = _your_lines(picture, text)
+    if to_move(picture.shown) == 0:
+        paint_ring(surface, _your_ring(picture, text), size)
+    text.blit(surface, penalty, size, INK, True, box=box, topleft=below.topleft)
+    text.blit(surface, picture.you_label, size, MUTED, box=box, topleft=above.topleft)
+
+
+def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where the turn marker's ring goes around your line and your penalty."""
+    below, _penalty_words, above = _your_lines(picture, text)
+    ring = ring_rect(below.union(above), picture.layout.text_size)
+    return ring.clamp(picture.layout.table_rect)
+
+
+def _paint_card_marks(
+    picture: TablePicture,
+    surface: pygame.Surface,
+    text: Text,
+    rect: pygame.Rect,
+    index: int,
+    group: int | None,
+) -> None:
+    """A card of your hand's helpers: its meld's bar, the wild star, selection, the hint."""
+    layout = picture.layout
+    card = picture.shown.hands[0][index]
+    if group is not None:
+        bar = max(3, layout.hand_height // 24)
+        strip = pygame.Rect(rect.left, rect.bottom + 2, rect.width, bar)
+        pygame.draw.rect(
+            surface, MELD_COLOURS[group % len(MELD_COLOURS)], strip, border_radius=bar // 2
+        )
+    if card.is_wild(picture.shown.wild_rank):
+        _wild_badge(surface, rect, layout, text)
+    if index == picture.selected or card in picture.picked:
+        pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
+    if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
+        glow(surface, rect, GOLD)
+
+
+def _penalty(picture: TablePicture) -> int:
+    return picture.arrangement.penalty if picture.penalty is None else picture.penalty
+
+
+def _wild_badge(
+    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
+) -> None:
+    radius = max(6, layout.hand_height // 14)
+    center = (rect.left + radius + 3, round(rect.top + rect.height * 0.4))
+    pygame.draw.circle(surface, GOLD, center, radius)
+    pygame.draw.circle(surface, (120, 80, 10), center, radius, 1)
+    text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), mark=True, center=center)
+
+
+def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
+    """Where the words that change little go: the corner, your line (and its ring), the keys."""
+    layout = picture.layout
+    top = layout.keys_top
+    keys = pygame.Rect(0, top, layout.width, layout.height - top)
+    return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
+
+
+def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """The round's title, the dealer, the last turns, your line and penalty, the keys."""
+    layout = picture.layout
+    corner, scale = layout.corner_box, layout.type_scale
+    top = corner.top
+    for words, size, colour, bold in corner_lines(picture, text):
+        placed = text.blit(
+            surface, words, size, colour, bold, box=corner, topleft=(corner.left, top)
+        )
+        top = placed.bottom + 2
+    _paint_hand_words(picture, surface, text)
+    if picture.keys:
+        table = layout.table_rect
+        keys = text.wrap(picture.keys, scale.help, layout.keys_width, separator=SEPARATOR)
+        for index, line in enumerate(keys):
+            at = (layout.width // 2, layout.keys_line_y + index * layout.keys_line_step)
+            text.blit(surface, line, scale.help, MUTED, box=table, center=at)
