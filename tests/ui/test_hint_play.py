@@ -14,9 +14,9 @@ from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.app import App
+from game.ui.seen.table_painter import notice_box
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import notice_box
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, click, key, wait_until
 from tests.ui.rigged import at_rest, open_rigged

@@ -19,12 +19,12 @@ from game.places import default_names
 from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sound import Sounds
-from game.ui.table.layout import TableLayout
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.meld_layout import meld_areas
+from game.ui.seen.shown import ShownTable
 from game.ui.table.match_end import MatchEndScene
-from game.ui.table.meld_layout import meld_areas
 from game.ui.table.playback import Playback
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
-from game.ui.table.shown import ShownTable
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating
 from tests.engine.match_tools import rig

@@ -8,9 +8,9 @@ from game.engine.events import MatchOver, RoundAbandoned, RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.kit.sound import Sounds
-from game.ui.table.layout import TableLayout
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.shown import ShownTable
 from game.ui.table.playback import Playback, QuietHost
-from game.ui.table.shown import ShownTable
 from game.words.table_words import Seating, winners_line
 
 

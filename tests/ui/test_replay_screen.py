@@ -23,7 +23,7 @@ from game.ui.app import App
 from game.ui.kit.text import Drawn
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.verdict import verdict
-from game.ui.table.stage import rect_of
+from game.ui.seen.stage import rect_of
 from game.ui.table.table import TableScene
 from game.words.card_words import card_short
 from tests.test_review import played_out

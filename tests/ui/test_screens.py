@@ -19,7 +19,7 @@ from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sprites import Pose
 from game.ui.screens.title import TitleScene
-from game.ui.table import hand_order
+from game.ui.seen import hand_order
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until

@@ -13,8 +13,8 @@ from game.profile.kept_match import KeptMatch
 from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.screens.replay_screen import ReplayScene
+from game.ui.seen.picture import AT_REST, AtPlay, TablePicture
 from game.ui.table.match_end import MatchEndScene
-from game.ui.table.picture import AT_REST, AtPlay, TablePicture
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating, status_line, winners_line

@@ -2,7 +2,7 @@
 back, with your hand, the piles, the melds and the log as they were; every hand shown on
 request, and the review's verdict beside each of your decisions.
 
-The table is painted as at play (:mod:`~game.ui.table.table_painter`), every card at
+The table is painted as at play (:mod:`~game.ui.seen.table_painter`), every card at
 rest; the buttons lie in the table's button row, the slider by round and the line that
 says where you are in the foot of the table, where the keys' help goes at play.
 """
@@ -28,14 +28,14 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.replay_steps import ReplaySteps
 from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
-from game.ui.table.fitting import fitted_layout
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import LogPanel
-from game.ui.table.picture import TablePicture, table_picture
-from game.ui.table.resting_layer import RestingLayer
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import CardStage
-from game.ui.table.table_painter import paint_table
+from game.ui.seen.fitting import fitted_layout
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import LogPanel
+from game.ui.seen.picture import TablePicture, table_picture
+from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import CardStage
+from game.ui.seen.table_painter import paint_table
 from game.words.table_words import Seating, round_title, your_line
 
 SHOW_HANDS = N_("Show every hand")

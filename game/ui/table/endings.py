@@ -15,9 +15,9 @@ from game.engine.events import MatchOver, RoundScored
 from game.engine.match import Match
 from game.sim.match_setup import MatchSetup
 from game.ui.scene import SceneContext
+from game.ui.seen.shown import ShownTable
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.round_summary import RoundSummaryScene
-from game.ui.table.shown import ShownTable
 
 SUMMARY_SECONDS = 2.0
 """How long a round summary stays open in autoplay (none at full speed)."""

@@ -16,10 +16,10 @@ from game.ui.kit.widgets import (
     lay_out_row,
 )
 from game.ui.scene import SceneContext
+from game.ui.seen.shown import ShownTable
 from game.ui.table.overlay import Overlay, OverlayLayout
 from game.ui.table.running_totals import TotalsView
 from game.ui.table.score_sheet import paint_score_sheet
-from game.ui.table.shown import ShownTable
 from game.words.table_words import Seating, winners_line
 
 PLACES_GAP = "   "

@@ -24,7 +24,7 @@ from game.ui.kit.widgets import (
     lay_out_row,
 )
 from game.ui.scene import Scene, SceneContext
-from game.ui.table.shown import ShownTable
+from game.ui.seen.shown import ShownTable
 from game.words.table_words import Seating
 
 HAND_ROW_SHARE = 0.11

@@ -39,10 +39,10 @@ from game.i18n import _
 from game.profile.settings import SPEEDS
 from game.ui.kit.sound import Sounds
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table.action_log import ActionLog
-from game.ui.table.layout import TableLayout
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import CardStage, Gap
+from game.ui.seen.action_log import ActionLog
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import CardStage, Gap
 from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
 
 LAY_PAUSE = 0.5

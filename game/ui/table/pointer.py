@@ -16,6 +16,9 @@ from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.kit.widgets import GOLD
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.stage import HOVER_LIFT, Gap
+from game.ui.seen.table_painter import GO_OUT_GLOW
 from game.ui.table.drag import (
     Clicked,
     DragController,
@@ -28,10 +31,7 @@ from game.ui.table.drag import (
     meld_targets,
 )
 from game.ui.table.laying_desk import LayingDesk
-from game.ui.table.layout import TableLayout
 from game.ui.table.playback import Arrival, Playback
-from game.ui.table.stage import HOVER_LIFT, Gap
-from game.ui.table.table_painter import GO_OUT_GLOW
 
 DOUBLE_CLICK_SECONDS = 0.5
 """Two clicks on one card within this many seconds discard it: the systems' usual

@@ -24,6 +24,7 @@ from game.ui.kit.widgets import (
     translucent_plate,
 )
 from game.ui.scene import SceneContext
+from game.ui.seen.shown import ShownTable
 from game.ui.table.overlay import (
     CARD_STEP,
     Overlay,
@@ -31,7 +32,6 @@ from game.ui.table.overlay import (
     SummaryParts,
 )
 from game.ui.table.score_sheet import counted_up, narrowest, paint_score_sheet
-from game.ui.table.shown import ShownTable
 from game.words.card_words import doubled_sum, leftover_sum, stands_short
 from game.words.table_words import Seating, round_title
 

@@ -29,25 +29,25 @@ from game.ui.kit.sprites import CardSprite
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
-from game.ui.table import hand_order
-from game.ui.table.action_log import ActionLog
+from game.ui.seen import hand_order
+from game.ui.seen.action_log import ActionLog
+from game.ui.seen.fitting import fitted_layout
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import NARROWEST_WINDOW, LogPanel
+from game.ui.seen.picture import AtPlay, TablePicture, table_picture
+from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import HOVER_LIFT, LIFT, Gap
+from game.ui.seen.table_painter import notice_box, paint_table
 from game.ui.table.endings import TableEnds
-from game.ui.table.fitting import fitted_layout
 from game.ui.table.hint_desk import HintDesk
 from game.ui.table.keeping import MatchKeeper
 from game.ui.table.laying_desk import LayingDesk
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import NARROWEST_WINDOW, LogPanel
 from game.ui.table.pause_menu import PauseMenuScene
-from game.ui.table.picture import AtPlay, TablePicture, table_picture
 from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
-from game.ui.table.resting_layer import RestingLayer
 from game.ui.table.score_sheet_scene import ScoreSheetScene
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import HOVER_LIFT, LIFT, Gap
 from game.ui.table.table_keys import HURRY_KEY, table_shortcuts
-from game.ui.table.table_painter import notice_box, paint_table
 from game.ui.table.undo import UndoKeeper
 from game.words.table_words import (
     refusal_line,

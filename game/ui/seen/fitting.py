@@ -16,9 +16,9 @@ from game.engine.contracts import contract_for
 from game.engine.rules import RuleSet
 from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import log_width
-from game.ui.table.table_painter import your_words_width
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import log_width
+from game.ui.seen.table_painter import your_words_width
 from game.words.table_words import contract_line
 
 

@@ -21,13 +21,13 @@ from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED
-from game.ui.table.hand_order import meld_groups
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import log_rows, paint_log
-from game.ui.table.meld_painter import paint_melds, seat_melds
-from game.ui.table.picture import TablePicture
-from game.ui.table.stage import rect_of
-from game.ui.table.table_marks import (
+from game.ui.seen.hand_order import meld_groups
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import log_rows, paint_log
+from game.ui.seen.meld_painter import paint_melds, seat_melds
+from game.ui.seen.picture import TablePicture
+from game.ui.seen.stage import rect_of
+from game.ui.seen.table_marks import (
     SELECTED,
     corner_lines,
     glow,
@@ -35,7 +35,7 @@ from game.ui.table.table_marks import (
     merged,
     plate_places,
 )
-from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
+from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))

@@ -19,9 +19,9 @@ from game.i18n import _
 from game.ui.kit.sprites import CardSprite
 from game.ui.kit.text import Color
 from game.ui.kit.widgets import Button
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import LogPanel
-from game.ui.table.shown import ShownTable
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import LogPanel
+from game.ui.seen.shown import ShownTable
 from game.words.card_words import capitalized, wild_sentence
 from game.words.table_words import (
     Seating,

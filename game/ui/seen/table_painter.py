@@ -18,10 +18,10 @@ from game.ui.kit.art import CardArt, card_height, card_width
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Text
 from game.ui.kit.widgets import GOLD, INK, PANEL, translucent_plate
-from game.ui.table.layout import TableLayout
-from game.ui.table.picture import TablePicture
-from game.ui.table.resting_layer import RestingLayer
-from game.ui.table.table_marks import GLOW_OUT, SELECTED, corner_lines, glow, go_out_badge, merged
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.picture import TablePicture
+from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.table_marks import GLOW_OUT, SELECTED, corner_lines, glow, go_out_badge, merged
 from game.words.card_words import card_name
 
 

@@ -8,8 +8,8 @@ import pygame
 from game.i18n import _
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED
-from game.ui.table.layout import TableLayout
-from game.ui.table.picture import TablePicture
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.picture import TablePicture
 
 SELECTED = (120, 200, 255)
 
