@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' rigge
 from game.engine.actions import Discard
 from game.sim.stats import percentile
 from game.ui.app import FPS
-from game.ui.table.summary import RoundSummaryScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.rigged import crowded_last_round, open_rigged
 

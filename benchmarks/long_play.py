@@ -37,7 +37,7 @@ from game.engine import match as engine_match
 from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit import felt, widgets
-from game.ui.table.summary import MatchEndScene
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.table import TableScene
 
 FRAME = 1 / 60

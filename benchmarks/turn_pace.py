@@ -31,7 +31,8 @@ from game.profile.memory import Memory
 from game.sim.stats import percentile
 from game.ui.app import FPS, App
 from game.ui.command_line import LaunchOptions
-from game.ui.table.table import HURRY_KEY, TableScene
+from game.ui.table.table import TableScene
+from game.ui.table.table_keys import HURRY_KEY
 
 
 def turn_seconds(speed: str, turns: int, hurried: bool = False) -> list[float]:

@@ -40,10 +40,22 @@ def test_the_layers_import_downwards_only() -> None:
 ROOMS = {
     "game.words": ("game.ui", "game.profile", "game.seats", "game.sim"),
     "game.profile": ("game.ui", "game.words", "game.sim"),
-    "game.ui.kit": ("game.ui.table", "game.ui.screens", "game.ui.app", "game.ui.scene"),
+    "game.ui.kit": (
+        "game.ui.table",
+        "game.ui.seen",
+        "game.ui.screens",
+        "game.ui.app",
+        "game.ui.scene",
+    ),
+    "game.ui.table": ("game.ui.screens", "game.ui.app"),
+    "game.ui.seen": ("game.ui.table", "game.ui.screens", "game.ui.app"),
+    "game.sim.match_setup": ("game.ui",),
 }
 """Each room of the tree and the rooms it must not import: the game's words and the player's
-folder know nothing of the window, and the window's drawing kit nothing of what it draws."""
+folder know nothing of the window, the window's drawing kit nothing of what it draws, the
+table no other screen (it opens them through its context), the table as seen nothing of the
+table as played nor of the replay, and what a match is started with
+(who sits where, their policies and names) nothing of the window."""
 
 
 @pytest.mark.slow

@@ -13,7 +13,10 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.engine.cards import Card
 from game.engine.cli import INTERRUPTED, run_command
+from game.engine.match import Match
+from game.engine.rules import RuleSet
 from game.i18n import _
 from game.profile.folder import Profile
 from game.profile.memory import Memory
@@ -33,6 +36,11 @@ from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import paint_toast
 from game.ui.scene import Scene, SceneStack
+from game.ui.screens.history_screen import HistoryScene
+from game.ui.screens.review_screen import ReviewScene
+from game.ui.screens.rules_screen import RulesScene
+from game.ui.screens.settings_screen import SettingsScene
+from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.playback import TimedText
 from game.ui.table.table import TableScene
@@ -196,6 +204,23 @@ class App:
 
     def main_menu(self) -> None:
         self.stack.replace(TitleScene(self))
+
+    def open_rules(self, rules: RuleSet) -> None:
+        self.stack.push(RulesScene(self, rules))
+
+    def open_settings(self) -> None:
+        self.stack.push(SettingsScene(self))
+
+    def open_statistics(self) -> None:
+        self.stack.push(StatsScene(self))
+
+    def open_history(self) -> None:
+        self.stack.push(HistoryScene(self))
+
+    def open_review(
+        self, match: Match, round_number: int | None, order: Sequence[Card] = ()
+    ) -> None:
+        self.stack.push(ReviewScene(self, match, round_number, order))
 
     def autoplay_finished(self) -> None:
         self.done = True

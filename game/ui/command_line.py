@@ -17,7 +17,7 @@ from game.engine.cli import OneLineParser
 from game.engine.seating import MAX_PLAYERS, MIN_PLAYERS
 from game.i18n import LANGUAGES, _
 from game.profile.settings import Settings
-from game.ui.table.match_setup import MatchSetup, autoplay_seats, level_seats
+from game.sim.match_setup import MatchSetup, autoplay_seats, level_seats
 
 SMALLEST_WINDOW = (640, 400)
 """The smallest window the screens are laid out for."""

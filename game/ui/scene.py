@@ -11,10 +11,14 @@ top scene is updated; ``draw`` paints and changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
+from game.engine.cards import Card
+from game.engine.match import Match
+from game.engine.rules import RuleSet
 from game.profile.memory import Memory
 from game.sim.review_backlog import ReviewBacklog
 from game.ui.command_line import LaunchOptions
@@ -85,6 +89,29 @@ class SceneContext(Protocol):
 
     def autoplay_finished(self) -> None:
         """An autoplay run reached its end: save the screenshot and quit, if asked to."""
+        ...
+
+    def open_rules(self, rules: RuleSet) -> None:
+        """Show the rules of a match played under ``rules`` on top of the current scene."""
+        ...
+
+    def open_settings(self) -> None:
+        """Show the settings on top of the current scene."""
+        ...
+
+    def open_statistics(self) -> None:
+        """Show the statistics on top of the current scene."""
+        ...
+
+    def open_history(self) -> None:
+        """Show the history of kept matches on top of the current scene."""
+        ...
+
+    def open_review(
+        self, match: Match, round_number: int | None, order: Sequence[Card] = ()
+    ) -> None:
+        """Show the review of ``match`` (of one round, or the whole match for None) on top of
+        the current scene; ``order`` is the player's hand order."""
         ...
 
 

@@ -114,10 +114,23 @@ def first_dealer_line(dealer: int, seating: Seating) -> str:
 
 
 def round_title(
-    round_index: int, rounds: int, wild_rank: Rank, contract: Contract | None = None
+    round_index: int,
+    rounds: int,
+    wild_rank: Rank | None = None,
+    contract: Contract | None = None,
+    move: tuple[int, int] | None = None,
 ) -> str:
-    """``Round 3 of 11 — Fives are wild``, and under contracts ``— contract: 1 set and 1 run``."""
-    number, wild = round_index + 1, wild_sentence(wild_rank)
+    """``Round 3 of 11``; with ``wild_rank`` ``Round 3 of 11 — Fives are wild``, and under
+    contracts ``— contract: 1 set and 1 run``; with ``move`` (the move shown, of how many)
+    ``Round 4 of 11 · move 37 of 338``. The one place a round's number is worded."""
+    number = round_index + 1
+    if move is not None:
+        return _("Round {number} of {rounds} · move {move} of {moves}").format(
+            number=number, rounds=rounds, move=move[0], moves=move[1]
+        )
+    if wild_rank is None:
+        return _("Round {number} of {rounds}").format(number=number, rounds=rounds)
+    wild = wild_sentence(wild_rank)
     if contract is None:
         return _("Round {number} of {rounds} — {wild}").format(
             number=number, rounds=rounds, wild=wild

@@ -41,9 +41,9 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.open_file import OpenFileScene
-from game.ui.screens.question import QuestionScene
 from game.ui.screens.reading import ReadingScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
@@ -52,9 +52,11 @@ from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene, abandon_question
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.playback import TimedText
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line

@@ -50,8 +50,8 @@ from game.ui.app import MAX_DT, App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.widgets import Button
+from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.question import QuestionScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.review_screen import ReviewScene
 from game.ui.screens.rules_screen import RulesScene
@@ -59,8 +59,11 @@ from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_charts import StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.overlay import Overlay
 from game.ui.table.pause_menu import PauseMenuScene
-from game.ui.table.summary import MatchEndScene, Overlay, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, describe
 from tests.ui.every_screen import profile_with

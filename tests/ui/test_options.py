@@ -12,10 +12,10 @@ import pytest
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.settings import Settings
+from game.sim.match_setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup
 from game.ui.app import App
 from game.ui.command_line import parse_options
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import AUTOPLAY_SEATS, CARD_GLIDE_SECONDS, MatchSetup
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, make_app
 

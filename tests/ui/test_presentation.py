@@ -10,9 +10,11 @@ import pytest
 
 from game.engine.actions import Discard
 from game.ui.app import App
-from game.ui.table.summary import Overlay, RoundSummaryScene
+from game.ui.seen.table_marks import merged
+from game.ui.seen.table_painter import paint_table
+from game.ui.table.overlay import Overlay
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import merged, paint_table
 from tests.ui.driver import FRAME, click, key, post
 from tests.ui.table.test_motion import open_match_end, summary_of_a_round
 from tests.ui.table.test_table_mouse import start_table

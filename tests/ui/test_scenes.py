@@ -10,11 +10,13 @@ import pygame
 import pytest
 
 from game.engine.events import MatchOver
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.scene import Scene, SceneContext, SceneStack
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, key, make_app, step_until

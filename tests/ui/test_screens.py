@@ -15,12 +15,12 @@ import pytest
 from game.engine.actions import Phase
 from game.engine.cards import Card
 from game.profile import saved_match
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sprites import Pose
 from game.ui.screens.title import TitleScene
-from game.ui.table import hand_order
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.summary import RoundSummaryScene
+from game.ui.seen import hand_order
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until
 from tests.ui.players import MousePlayer
@@ -71,8 +71,8 @@ def test_the_hint_button_shows_what_hard_would_do(app: App) -> None:
     table = start_table(app, seed=32)
     wait_for_my_turn(app, table)
     click(table.buttons[3].rect.center)
-    step_until(app, lambda: table.hint is not None, frames=100_000)
-    assert table.hint is not None and table.hint.action in table.match.legal_actions()
+    step_until(app, lambda: table.hints.hint is not None, frames=100_000)
+    assert table.hints.hint is not None and table.hints.hint.action in table.match.legal_actions()
     assert table.notice is not None and table.notice.text.startswith("Hint: ")
 
 

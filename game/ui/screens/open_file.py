@@ -17,8 +17,8 @@ from game.files import is_printable
 from game.i18n import N_
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK
+from game.ui.question import Answer, QuestionScene
 from game.ui.scene import SceneContext
-from game.ui.screens.question import Answer, QuestionScene
 
 LONGEST_PATH = 4096
 """The most characters the path line holds."""

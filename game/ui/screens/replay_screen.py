@@ -2,7 +2,7 @@
 back, with your hand, the piles, the melds and the log as they were; every hand shown on
 request, and the review's verdict beside each of your decisions.
 
-The table is painted as at play (:mod:`~game.ui.table.table_painter`), every card at
+The table is painted as at play (:mod:`~game.ui.seen.table_painter`), every card at
 rest; the buttons lie in the table's button row, the slider by round and the line that
 says where you are in the foot of the table, where the keys' help goes at play.
 """
@@ -16,7 +16,6 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import Phase
-from game.engine.contracts import contract_for
 from game.engine.solver import best_arrangement
 from game.i18n import N_, _
 from game.profile.kept_match import KeptMatch, ReviewFigures
@@ -30,13 +29,15 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.replay_steps import ReplaySteps
 from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import LogPanel, log_width
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import CardStage
-from game.ui.table.table_painter import RestingLayer, TablePicture, paint_table, your_words_width
-from game.words.card_words import capitalized, wild_sentence
-from game.words.table_words import Seating, contract_line, seat_label, status_line, your_line
+from game.ui.seen.fitting import fitted_layout
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import LogPanel
+from game.ui.seen.picture import TablePicture, table_picture
+from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import CardStage
+from game.ui.seen.table_painter import paint_table
+from game.words.table_words import Seating, round_title, your_line
 
 SHOW_HANDS = N_("Show every hand")
 HIDE_HANDS = N_("Hide the hands")
@@ -147,26 +148,14 @@ class ReplayScene(Scene):
 
     def on_resize(self) -> None:
         width, height = self.context.screen.get_size()
-        scale = TypeScale.for_window((width, height))
-        size = scale.body
-        column = log_width(width, size, True)
-        self.log_panel.rect = pygame.Rect(width - column, 0, column, height)
-        rules = self.kept.match.rules
-        table = TableLayout(
-            width - column, height, scale, players=rules.players, open_table=rules.table == "open"
-        )
-        text = self.context.text
+        text, size = self.context.text, TypeScale.for_window((width, height)).body
         sample = your_line(self.seating, self.kept.summary.policies, 0, sample=True)
-        contracts = {contract_for(hand) for hand in rules.hand_sizes} if rules.contracts else ()
-        corner = [
-            len(text.wrap(contract_line(contract), size, table.corner_box.width))
-            for contract in contracts
-        ]
-        self.layout = dataclasses.replace(
-            table,
-            words_width=your_words_width(text, size, sample),
-            keys_lines=math.ceil(size * FOOT_LINES / table.keys_line_step),
-            corner_extra=max(corner, default=0),
+
+        def foot_lines(table: TableLayout, scale: TypeScale) -> int:
+            return math.ceil(scale.body * FOOT_LINES / table.keys_line_step)
+
+        self.layout, self.log_panel.rect = fitted_layout(
+            text, (width, height), self.kept.match.rules, True, sample, foot_lines
         )
         layout = self.layout
         self.stage.layout = layout
@@ -225,12 +214,8 @@ class ReplayScene(Scene):
 
     def where_line(self) -> str:
         """``Round 4 of 11 · move 37 of 338``."""
-        return _("Round {number} of {rounds} · move {move} of {moves}").format(
-            number=self.shown.round_index + 1,
-            rounds=self.shown.rounds,
-            move=self.position,
-            moves=self.steps.last,
-        )
+        shown = self.shown
+        return round_title(shown.round_index, shown.rounds, move=(self.position, self.steps.last))
 
     def verdict_lines(self) -> list[tuple[str, Color]]:
         """The review's verdict on the decision just shown made (none if it is not yours)."""
@@ -244,38 +229,19 @@ class ReplayScene(Scene):
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table after :attr:`position` moves, at rest."""
-        shown, seating, policies = self.shown, self.seating, self.kept.summary.policies
-        status = status_line(shown.current_seat, shown.phase, seating, True)
-        return TablePicture(
-            layout=self.layout,
-            shown=shown,
-            sprites=self.stage.sprites,
-            keys="",
-            seat_labels=tuple(
-                seat_label(seat, seating, policies) for seat in range(len(shown.hands))
-            ),
-            you_label=your_line(seating, policies, shown.totals[0]),
-            thinking=None,
-            arrangement=self.arrangement,
-            selected=None,
-            hinted=None,
-            dragged=None,
-            glows=(),
-            banner=None,
-            notice=None,
-            status="" if self.verdict_lines() else status,
-            title=_("Round {number} of {rounds}").format(
-                number=shown.round_index + 1, rounds=shown.rounds
-            ),
-            wild=capitalized(wild_sentence(shown.wild_rank)),
-            dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),
-            contract="" if shown.contract is None else contract_line(shown.contract),
-            buttons=tuple(self.buttons),
-            log=self.log,
-            log_rect=self.log_panel.rect,
-            log_back=self.log_panel.back,
+        picture = table_picture(
+            self.layout,
+            self.shown,
+            self.stage.sprites,
+            self.seating,
+            self.kept.summary.policies,
+            self.arrangement,
+            tuple(self.buttons),
+            self.log,
+            self.log_panel,
             every_hand=self.every_hand,
         )
+        return dataclasses.replace(picture, status="") if self.verdict_lines() else picture
 
     def draw(self, surface: pygame.Surface) -> None:
         context = self.context

@@ -11,8 +11,8 @@ from itertools import chain
 
 from game.engine.events import Event, RoundStarted
 from game.engine.match import Match
-from game.ui.table.action_log import ActionLog
-from game.ui.table.shown import ShownTable
+from game.ui.seen.action_log import ActionLog
+from game.ui.seen.shown import ShownTable
 
 
 class ReplaySteps:

@@ -27,7 +27,7 @@ from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
-from game.ui.table.hand_order import by_suit
+from game.ui.seen.hand_order import by_suit
 from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import by_place
 from game.words.rules_text import contract_words

@@ -17,14 +17,14 @@ from game.ui.kit.form import LINE_SPACING
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.question import Answer, QuestionScene
 from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.table.table import TableScene
-from game.words.table_words import GAME_NAME, Seating, policy_label
+from game.words.table_words import GAME_NAME, Seating, policy_label, round_title
 
 _FAN = (
     Card(Rank.THREE, Suit.HEARTS),
@@ -284,7 +284,4 @@ def _progress(saved: SavedMatch) -> str:
     totals = TOTALS_APART.join(
         f"{seating.name(seat)} {total}" for seat, total in enumerate(match.totals)
     )
-    round_number = _("Round {number} of {rounds}").format(
-        number=match.round_index + 1, rounds=match.rules.rounds
-    )
-    return f"{round_number} — {totals}"
+    return f"{round_title(match.round_index, match.rules.rounds)} — {totals}"

@@ -20,8 +20,8 @@ import pygame
 
 from game.engine.cards import Card
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table.layout import TableLayout
-from game.ui.table.meld_layout import meld_areas
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.meld_layout import meld_areas
 
 DRAG_THRESHOLD = 5
 """Pixels the pointer must travel (across plus down) before a press becomes a drag."""

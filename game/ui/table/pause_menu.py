@@ -13,12 +13,8 @@ from collections.abc import Callable
 
 from game.engine.rules import RuleSet
 from game.i18n import N_, _
+from game.ui.question import Answer, QuestionScene
 from game.ui.scene import SceneContext
-from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.question import Answer, QuestionScene
-from game.ui.screens.rules_screen import RulesScene
-from game.ui.screens.settings_screen import SettingsScene
-from game.ui.screens.stats_screen import StatsScene
 
 
 class PauseMenuScene(QuestionScene):
@@ -36,10 +32,10 @@ class PauseMenuScene(QuestionScene):
 
         answers = (
             Answer(N_("Resume"), lambda: None),
-            Answer(N_("Rules"), lambda: context.push(RulesScene(context, rules)), closes=False),
-            Answer(N_("Settings"), lambda: context.push(SettingsScene(context)), closes=False),
-            Answer(N_("Statistics"), lambda: context.push(StatsScene(context)), closes=False),
-            Answer(N_("History"), lambda: context.push(HistoryScene(context)), closes=False),
+            Answer(N_("Rules"), lambda: context.open_rules(rules), closes=False),
+            Answer(N_("Settings"), context.open_settings, closes=False),
+            Answer(N_("Statistics"), context.open_statistics, closes=False),
+            Answer(N_("History"), context.open_history, closes=False),
             Answer(N_("Main menu"), then_save(context.main_menu), closes=False),
             Answer(N_("Quit"), then_save(context.quit), closes=False),
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from game.engine.cards import Card
 from game.engine.events import (
@@ -39,10 +39,10 @@ from game.i18n import _
 from game.profile.settings import SPEEDS
 from game.ui.kit.sound import Sounds
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table.action_log import ActionLog
-from game.ui.table.layout import TableLayout
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import CardStage, Gap
+from game.ui.seen.action_log import ActionLog
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import CardStage, Gap
 from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
 
 LAY_PAUSE = 0.5
@@ -74,6 +74,78 @@ class Arrival:
     """Where a drag let it go (None: it comes from the pile)."""
 
 
+class PlaybackHost(Protocol):
+    """What the playback tells the table and asks of it: the table's hooks, in one place."""
+
+    def moved(self, seat: int | None) -> None:
+        """A draw or a discard of ``seat`` was shown (None: a new deal)."""
+        ...
+
+    def round_ending(self, event: RoundScored) -> None:
+        """A round's hands turn face up: ready what opens at its end (its summary)."""
+        ...
+
+    def round_scored(self, event: RoundScored) -> None:
+        """The round's hands are at rest (and what was readied is ready)."""
+        ...
+
+    def match_over(self, event: MatchOver) -> None:
+        """The match's end was shown."""
+        ...
+
+    def ready(self) -> bool:
+        """Whether what waits for the rest may be done: False while the table still readies
+        it (renders the summary's cards)."""
+        ...
+
+    def lifted(self) -> Mapping[Card, float]:
+        """The cards of your hand that stand raised, and by how much."""
+        ...
+
+    def dragged(self) -> CardSprite | None:
+        """The sprite under the pointer, which no placing moves."""
+        ...
+
+    def gap(self) -> Gap | None:
+        """The room your hand makes for a card dragged over it."""
+        ...
+
+    def hurried(self) -> bool:
+        """Whether the player holds the table to hurry it."""
+        ...
+
+
+class QuietHost:
+    """A host that asks for nothing and raises nothing (a playback on its own)."""
+
+    def moved(self, seat: int | None) -> None:
+        pass
+
+    def round_ending(self, event: RoundScored) -> None:
+        pass
+
+    def round_scored(self, event: RoundScored) -> None:
+        pass
+
+    def match_over(self, event: MatchOver) -> None:
+        pass
+
+    def ready(self) -> bool:
+        return True
+
+    def lifted(self) -> Mapping[Card, float]:
+        return {}
+
+    def dragged(self) -> CardSprite | None:
+        return None
+
+    def gap(self) -> Gap | None:
+        return None
+
+    def hurried(self) -> bool:
+        return False
+
+
 class Playback:
     """Shows a match's events in order, each once the table is at rest."""
 
@@ -84,22 +156,18 @@ class Playback:
         pace: float,
         seating: Seating,
         sounds: Sounds,
-        on_moved: Callable[[int | None], None],
-        on_round_scored: Callable[[RoundScored], None],
-        on_match_over: Callable[[MatchOver], None],
+        host: PlaybackHost | None = None,
     ) -> None:
-        """``on_moved(seat)`` follows each draw and discard shown (``seat`` None for a new
-        deal); ``on_round_scored`` and ``on_match_over`` follow a round's and the match's end.
-        """
+        """``host`` hears what is shown and says what stands raised (see
+        :class:`PlaybackHost`; by default :class:`QuietHost`)."""
         self.shown = ShownTable(rules, seating.human)
         self.stage = CardStage(self.shown, layout)
         self.pace = pace
         """How long one card takes to travel; 0 shows everything at once."""
         self.seating = seating
         self._sounds = sounds
-        self._on_moved = on_moved
-        self._on_round_scored = on_round_scored
-        self._on_match_over = on_match_over
+        self.host: PlaybackHost = QuietHost() if host is None else host
+        """The table: told what was shown, asked what stands raised."""
         self.queue: deque[Event] = deque()
         self.wait = 0.0
         """Seconds of pause left before the next event is shown."""
@@ -110,19 +178,6 @@ class Playback:
         """Where your next drawn card goes."""
         self.at_rest: Callable[[], None] | None = None
         """What to do once the cards now moving have come to rest (open a round's summary)."""
-        self.lifted: Callable[[], Mapping[Card, float]] = dict
-        """The cards of your hand that stand raised, and by how much (the table says)."""
-        self.dragged: Callable[[], CardSprite | None] = lambda: None
-        """The sprite under the pointer, which no placing moves (the table says which)."""
-        self.gap: Callable[[], Gap | None] = lambda: None
-        """The room your hand makes for a card dragged over it (the table says)."""
-        self.hurried: Callable[[], bool] = lambda: False
-        """Whether the player holds the table to hurry it (the table says)."""
-        self.round_ending: Callable[[RoundScored], None] = lambda event: None
-        """What the table readies while a round's hands turn face up (its summary)."""
-        self.ready: Callable[[], bool] = lambda: True
-        """Whether what waits for the rest may be done: False while the table still readies
-        it (renders the summary's cards)."""
 
     @property
     def animating(self) -> bool:
@@ -139,7 +194,7 @@ class Playback:
     def speedup(self) -> float:
         """How many times faster than the pace the cards and the pauses go: while the player
         hurries the table, as at the fast speed."""
-        return self.pace / SPEEDS["fast"] if self.may_hurry and self.hurried() else 1.0
+        return self.pace / SPEEDS["fast"] if self.may_hurry and self.host.hurried() else 1.0
 
     @property
     def busy(self) -> bool:
@@ -176,7 +231,7 @@ class Playback:
         if self.animating:
             return False
         if self.at_rest is not None:
-            if not self.ready():
+            if not self.host.ready():
                 return False
             then, self.at_rest = self.at_rest, None
             then()
@@ -194,9 +249,9 @@ class Playback:
     def place(self, share: float) -> None:
         """Send every card to its place in ``share`` of the pace, the lifted ones raised and
         your hand making room for a card dragged over it."""
-        self.stage.lifted = self.lifted()
-        self.stage.gap = self.gap()
-        self.stage.place(self.pace * share, self.dragged())
+        self.stage.lifted = self.host.lifted()
+        self.stage.gap = self.host.gap()
+        self.stage.place(self.pace * share, self.host.dragged())
 
     def announce(self, text: str, seconds: float) -> None:
         self.banner = TimedText(text, max(seconds, 0.8))
@@ -216,7 +271,7 @@ class Playback:
                 self.stage.new_round()
                 self.announce(self.round_title, 1.6)
                 self._sounds.play("shuffle")
-                self._on_moved(None)
+                self.host.moved(None)
             case Dealt():
                 self.stage.deal(self.shown.hands, self.pace)
                 self._sounds.play("deal")
@@ -225,13 +280,13 @@ class Playback:
                 self.place(1.0)
             case DrewFromStock() | TookDiscard():
                 self.stage.sprites[event.card] = arriving or self.stage.at_stock(event.card)
-                self._on_moved(event.seat)
+                self.host.moved(event.seat)
                 self._moved("draw", 0.25)
             case Discarded():
-                self._on_moved(event.seat)
+                self.host.moved(event.seat)
                 self._moved("discard", 0.35)
             case LaidDown() | LaidOff():
-                self._on_moved(event.seat)
+                self.host.moved(event.seat)
                 self._moved("discard", LAY_PAUSE)
             case StockReshuffled():
                 self.stage.drop_hidden_discards()
@@ -253,10 +308,10 @@ class Playback:
                 self.place(1.0)
                 self.stage.reveal_seats(self.pace)
                 self._sounds.play("round_end")
-                self.round_ending(event)
-                self.at_rest = lambda: self._on_round_scored(event)
+                self.host.round_ending(event)
+                self.at_rest = lambda: self.host.round_scored(event)
             case MatchOver():
-                self._on_match_over(event)
+                self.host.match_over(event)
             case _:
                 assert_never(event)
 

@@ -12,10 +12,13 @@ from typing import Protocol
 
 import pygame
 
-from game.engine.actions import Action, Discard, Draw, DrawSource, LayOffCard
+from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
 from game.i18n import _
 from game.ui.kit.widgets import GOLD
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.stage import HOVER_LIFT, Gap
+from game.ui.seen.table_painter import GO_OUT_GLOW
 from game.ui.table.drag import (
     Clicked,
     DragController,
@@ -27,10 +30,8 @@ from game.ui.table.drag import (
     landing_index,
     meld_targets,
 )
-from game.ui.table.layout import TableLayout
+from game.ui.table.laying_desk import LayingDesk
 from game.ui.table.playback import Arrival, Playback
-from game.ui.table.stage import HOVER_LIFT, Gap
-from game.ui.table.table_painter import GO_OUT_GLOW
 
 DOUBLE_CLICK_SECONDS = 0.5
 """Two clicks on one card within this many seconds discard it: the systems' usual
@@ -85,21 +86,8 @@ class PointerTable(Protocol):
         ...
 
     @property
-    def laying(self) -> bool:
-        """True when the player may lay melds down or cards off now."""
-        ...
-
-    def lay_down(self, dragged: Card | None = None) -> bool:
-        """Lay down the cards picked and ``dragged``; False (nothing changed) if refused."""
-        ...
-
-    def may_lay_down(self, dragged: Card) -> bool:
-        """True if the cards picked and ``dragged`` may be laid down now."""
-        ...
-
-    def lay_off(self, card: Card, meld: int, toward_high: bool) -> LayOffCard:
-        """``card`` laid off onto the table's meld ``meld`` (at a run's high end if
-        ``toward_high`` and both ends take it)."""
+    def laying_desk(self) -> LayingDesk:
+        """The open table's cards picked to lay down, and their lay-downs and lay-offs."""
         ...
 
     def refuse(self, reason: str | None = None) -> None:
@@ -236,12 +224,14 @@ class Pointer:
             return False
         card = press.sprite.card
         if target.kind is TargetKind.YOUR_MELDS:
-            return self.table.may_lay_down(card)
+            return self.table.laying_desk.may_lay_down(card)
         if target.kind is TargetKind.MELD:
-            if not self.table.laying:
+            if not self.table.laying_desk.laying:
                 return False
             toward_high = press.sprite.pose.center[0] > target.rect.centerx
-            return self.table.may_play(self.table.lay_off(card, target.meld, toward_high))
+            return self.table.may_play(
+                self.table.laying_desk.lay_off(card, target.meld, toward_high)
+            )
         return self.table.may_play(Discard(card))
 
     def _press(self, pos: tuple[int, int]) -> bool:
@@ -292,10 +282,12 @@ class Pointer:
             case (Source.HAND, TargetKind.DISCARD_PILE):
                 return self.table.play(Discard(drop.card))
             case (Source.HAND, TargetKind.YOUR_MELDS):
-                return self.table.lay_down(drop.card)
+                return self.table.laying_desk.lay_down(drop.card)
             case (Source.HAND, TargetKind.MELD):
                 toward_high = x > drop.target.rect.centerx
-                return self.table.play(self.table.lay_off(drop.card, drop.target.meld, toward_high))
+                return self.table.play(
+                    self.table.laying_desk.lay_off(drop.card, drop.target.meld, toward_high)
+                )
             case (Source.HAND, TargetKind.HAND):
                 self.table.move_card(drop.card, self._landing(drop.card, x))
                 return True

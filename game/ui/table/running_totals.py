@@ -13,8 +13,8 @@ from game.ui.kit.chart import SEAT_COLOURS, Axes, LineChart, Plotted, Series, pa
 from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button
+from game.ui.seen.shown import ShownTable
 from game.ui.table.score_sheet import SheetStyle, column_widths
-from game.ui.table.shown import ShownTable
 from game.words.table_words import Seating
 
 CHART = N_("Chart")

@@ -16,7 +16,7 @@ from game.i18n import _
 from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, translucent_plate
-from game.ui.table.shown import ShownTable
+from game.ui.seen.shown import ShownTable
 from game.words.table_words import Seating
 
 WENT_OUT_MARK = "✓"

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.screens.question import QuestionScene
+from game.ui.question import QuestionScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app

@@ -17,13 +17,13 @@ from game.profile import shared_match
 from game.profile.folder import Profile
 from game.profile.history import History
 from game.profile.kept_match import Filters, KeptMatch
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.widgets import Button
 from game.ui.screens.history_screen import HistoryScene, place_words, row_cells
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.pause_menu import PauseMenuScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until, wait_until
@@ -241,7 +241,7 @@ def test_a_match_you_finish_is_kept_reviewed_and_listed(app: App) -> None:
     table = human_table(app)
     play(app, table)
     rows = app.memory.history.summaries(Filters())
-    assert len(rows) == 1 and rows[0].id == table.kept_as
+    assert len(rows) == 1 and rows[0].id == table.keeper.kept_as
     kept = app.memory.history.kept(rows[0].id)
     assert kept is not None and kept.match == table.match
     assert rows[0].totals == table.match.totals and not rows[0].autoplay

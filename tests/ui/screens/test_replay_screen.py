@@ -17,13 +17,13 @@ from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.seating import default_names
 from game.profile.kept_match import KeptMatch, ReviewFigures
+from game.sim.match_setup import MatchSetup
 from game.sim.review import Decision, review
 from game.ui.app import App
 from game.ui.kit.text import Drawn
 from game.ui.screens.replay_screen import ReplayScene
 from game.ui.screens.verdict import verdict
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.stage import rect_of
+from game.ui.seen.stage import rect_of
 from game.ui.table.table import TableScene
 from game.words.card_words import card_short
 from tests.sim.test_review import played_out

@@ -13,7 +13,8 @@ from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.app import App
 from game.ui.screens.review_screen import ReviewScene
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.words.card_words import capitalized, wild_sentence
 from game.words.hint_words import action_words
 from game.words.rules_text import contract_words

@@ -10,7 +10,7 @@ from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import level_key
 from game.ui.app import App
-from game.ui.screens.question import QuestionScene
+from game.ui.question import QuestionScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click

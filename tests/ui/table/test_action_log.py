@@ -29,8 +29,8 @@ from game.engine.match import Match
 from game.engine.melds import Arrangement
 from game.engine.rules import RuleSet
 from game.ui.app import App
-from game.ui.table.action_log import ActionLog, log_line
-from game.ui.table.summary import MatchEndScene
+from game.ui.seen.action_log import ActionLog, log_line
+from game.ui.table.match_end import MatchEndScene
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, key, make_app, post, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with

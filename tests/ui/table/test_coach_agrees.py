@@ -113,7 +113,7 @@ def test_the_window_shows_the_coach_and_the_hint_naming_one_card(tmp_path: Path)
         coach = table.picture().coach
         assert coach is not None and "9♠" in coach and "3♥" not in coach
         key(ord("h"))
-        wait_until(app, lambda: table.hint is not None)
+        wait_until(app, lambda: table.hints.hint is not None)
         notice = table.picture().notice
         assert notice == "Hint: Discard the 9♠: it fits no meld and would cost 9 points"
         screenshot(app, "/tmp/coach/coach_and_hint_1280.png")

@@ -27,9 +27,9 @@ from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.rules_screen import RulesScene
-from game.ui.table.action_log import log_line
+from game.ui.seen.action_log import log_line
 from game.ui.table.coach import coach_tip
-from game.ui.table.summary import RoundSummaryScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating, contract_line
 from tests.engine.match_tools import rig

@@ -6,6 +6,7 @@ from itertools import pairwise
 
 from game.engine.cards import parse_cards
 from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.seen.layout import TableLayout
 from game.ui.table.drag import (
     DISCARD_TARGET_MARGIN,
     DRAG_THRESHOLD,
@@ -17,7 +18,6 @@ from game.ui.table.drag import (
     drop_targets,
     landing_index,
 )
-from game.ui.table.layout import TableLayout
 
 LAYOUT = TableLayout(1280, 800)
 CARD = parse_cards("7H")[0]

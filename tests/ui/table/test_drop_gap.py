@@ -19,9 +19,9 @@ from game.engine.cards import Card
 from game.engine.match import Match
 from game.profile.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.art import card_width
-from game.ui.table.match_setup import MatchSetup
 from game.ui.table.pointer import GAP_SHARE
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, make_app, post, step_until

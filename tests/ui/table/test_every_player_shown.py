@@ -18,7 +18,9 @@ from game.engine.events import Event, MatchOver, RoundScored
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.screens.review_screen import ReviewScene
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene, ScoreSheetScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, post, step_until, table_of, wait_until
 from tests.ui.every_screen import Seen, late_saved_match, window

@@ -12,8 +12,8 @@ from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.kit.widgets import GOLD
-from game.ui.table.stage import rect_of
-from game.ui.table.table_painter import GO_OUT_GLOW
+from game.ui.seen.stage import rect_of
+from game.ui.seen.table_painter import GO_OUT_GLOW
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, post, step_until
 from tests.ui.rigged import at_rest, crowded_last_round, open_rigged, screenshot

@@ -37,7 +37,7 @@ def test_the_hints_line_words_a_lay_down(tmp_path: Path, monkeypatch: pytest.Mon
         key(pygame.K_h)
         expected = "Hint: Lay down 7♥ 8♥ 9♥: 24 points in your hand, 0 on the table"
         wait_until(app, lambda: table.notice is not None and table.notice.text == expected)
-        assert table.hint is not None and table.hint.action == down
-        assert not table.hint_playable(), "Enter plays a hinted discard only"
+        assert table.hints.hint is not None and table.hints.hint.action == down
+        assert not table.hints.hint_playable(), "Enter plays a hinted discard only"
     finally:
         app.close()

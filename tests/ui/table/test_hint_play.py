@@ -14,9 +14,9 @@ from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.app import App
+from game.ui.seen.table_painter import notice_box
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import notice_box
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, click, key, wait_until
 from tests.ui.rigged import at_rest, open_rigged
@@ -35,7 +35,7 @@ def hinted(app: App) -> TableScene:
     """The table once H has shown the hint's line."""
     table = at_rest(app)
     key(pygame.K_h)
-    wait_until(app, lambda: table.hint_playable())
+    wait_until(app, lambda: table.hints.hint_playable())
     return table
 
 
@@ -58,9 +58,9 @@ def test_enter_discards_the_card_the_coach_names_without_asking_the_hint(tmp_pat
     try:
         table = at_rest(app)
         wait_until(app, lambda: table.picture().coach is not None)
-        tip = table.coach()
+        tip = table.hints.coach()
         assert tip is not None and tip.discard == NINE_OF_SPADES and "9♠" in tip.text
-        assert table.hint is None and table.selected is None and table.notice is None
+        assert table.hints.hint is None and table.selected is None and table.notice is None
         key(pygame.K_RETURN)
         app.step(FRAME)
         assert table.match.discard_pile[-1] == NINE_OF_SPADES
@@ -76,7 +76,7 @@ def test_enter_without_a_hint_nor_the_coach_discards_nothing(tmp_path: Path) -> 
         table = at_rest(app)
         for _frame in range(30):
             app.step(FRAME)
-        assert table.coach() is None and table.hint is None
+        assert table.hints.coach() is None and table.hints.hint is None
         key(pygame.K_RETURN)
         app.step(FRAME)
         assert len(table.match.hands[0]) == 4 and not table.match.discard_pile

@@ -13,7 +13,9 @@ from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.profile.settings import SPEEDS
 from game.ui.app import App
-from game.ui.table.table import HURRY_KEY, TableScene
+from game.ui.table.playback import QuietHost
+from game.ui.table.table import TableScene
+from game.ui.table.table_keys import HURRY_KEY
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, key, post, step_until
 from tests.ui.rigged import open_rigged
@@ -28,10 +30,20 @@ SCATTERED_HANDS = (
 """The last round's thirteen cards each, none of them near a meld: nobody goes out soon."""
 
 
+class Hurried(QuietHost):
+    """A host that holds the table hurried, or not."""
+
+    def __init__(self, held: bool) -> None:
+        self.held = held
+
+    def hurried(self) -> bool:
+        return self.held
+
+
 def frames_to_show(pace: float, hurried: bool) -> int:
     """Frames the playback takes to show a match's deal at ``pace``."""
     playback = make_playback(pace, [])
-    playback.hurried = lambda: hurried
+    playback.host = Hurried(hurried)
     playback.extend(Match.new(seed=3).opening_events())
     frames = 0
     while playback.busy:

@@ -11,8 +11,8 @@ import pytest
 from game.engine.seating import default_names
 from game.ui.kit.art import card_width
 from game.ui.kit.text import Text
-from game.ui.table.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout
-from game.ui.table.table_painter import plate_places
+from game.ui.seen.layout import MOST_SEAT_CARDS, SEAT_ANGLES, SIDES, TableLayout
+from game.ui.seen.table_marks import plate_places
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 COUNTS = range(2, 9)

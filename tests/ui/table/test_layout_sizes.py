@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ui.kit.art import card_width
-from game.ui.table.layout import SEAT_ANGLES, TableLayout
+from game.ui.seen.layout import SEAT_ANGLES, TableLayout
 
 SIZES = [(640, 400), (800, 500), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 MOST_CARDS = 16

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.table.layout import TableLayout
-from game.ui.table.meld_layout import meld_areas, meld_rects
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.meld_layout import meld_areas, meld_rects
 from tests.ui.table.test_layout_seats import COUNTS, SIZES, parts
 
 

@@ -16,12 +16,13 @@ from game.engine.match import Match
 from game.ui.app import App
 from game.ui.kit.art import CardArt, card_width
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table import table_painter
+from game.ui.seen import table_painter
+from game.ui.seen.shown import ShownTable
+from game.ui.seen.stage import HOVER_LIFT
+from game.ui.seen.table_painter import paint_table
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.playback import Playback
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import HOVER_LIFT
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
-from game.ui.table.table_painter import paint_table
+from game.ui.table.round_summary import RoundSummaryScene
 from tests.ui.driver import FRAME, click, key, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match
 from tests.ui.table.test_playback import make_playback

@@ -16,15 +16,15 @@ from game.engine.match import Match
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.engine.seating import default_names
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.kit.sound import Sounds
-from game.ui.table.layout import TableLayout
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.meld_layout import meld_areas
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.meld_layout import meld_areas
+from game.ui.seen.shown import ShownTable
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.playback import Playback
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
-from game.ui.table.shown import ShownTable
-from game.ui.table.summary import MatchEndScene
 from game.ui.table.table import TableScene
 from game.words.table_words import Seating
 from tests.engine.match_tools import rig
@@ -102,7 +102,7 @@ def test_picked_cards_are_laid_down_with_the_button(tmp_path: Path) -> None:
         "Pick cards and lay them down, drag a card onto a meld, or discard one"
     )
     pick(app, table, "7H 8H 9H")
-    assert table.picked == list(parse_cards("7H 8H 9H"))
+    assert table.laying_desk.picked == list(parse_cards("7H 8H 9H"))
     lifted = table.playback.stage.sprites[parse_cards("8H")[0]].pose.center[1]
     assert lifted < table.layout.hand_center_y, "a picked card stands raised"
     button = table.picture().buttons[0]
@@ -115,7 +115,7 @@ def test_picked_cards_are_laid_down_with_the_button(tmp_path: Path) -> None:
     assert sorted(match.table[0].meld.cards) == sorted(parse_cards("7H 8H 9H"))
     assert sorted(match.hands[0]) == sorted(parse_cards("KC QD")) == sorted(table.hand)
     assert match.current_seat == 0 and table.drawn, "you still discard"
-    assert table.picked == [] and table.picture().buttons[0].label != "Lay down"
+    assert table.laying_desk.picked == [] and table.picture().buttons[0].label != "Lay down"
     area = meld_areas(table.layout, 0)
     for card in parse_cards("7H 8H 9H"):
         sprite = table.playback.stage.sprites[card]
@@ -133,7 +133,7 @@ def test_cards_picked_quickly_one_after_another_are_all_picked(tmp_path: Path) -
         click(table.playback.stage.sprites[card].pose.center)
         for _frame in range(round(0.1 / FRAME)):
             app.step(FRAME)
-    assert table.picked == list(parse_cards("7H 8H 9H"))
+    assert table.laying_desk.picked == list(parse_cards("7H 8H 9H"))
     app.close()
 
 
@@ -146,7 +146,7 @@ def test_a_lay_down_that_is_no_meld_is_refused_and_changes_nothing(tmp_path: Pat
         app.step(FRAME)
     pick(app, table, "KC")  # a second click puts a card back
     pick(app, table, "8H QD")
-    assert table.picked == list(parse_cards("7H 8H QD"))
+    assert table.laying_desk.picked == list(parse_cards("7H 8H QD"))
     click(table.picture().buttons[0].rect.center)
     app.step(FRAME)
     settle(app, table)
@@ -308,8 +308,7 @@ def test_a_seats_lay_down_glides_to_its_area_before_its_discard_is_shown() -> No
         OPEN, ["2C 5D QS JD 4C", "9S 10S JS KD 2D"], stock_top="AD", round_index=2, current_seat=1
     )
     layout = TableLayout(1280, 800, players=2, open_table=True)
-    ignore = lambda _event: None  # noqa: E731  # the table's hooks: nothing to do here
-    playback = Playback(OPEN, layout, 0.3, Seating(), Sounds(enabled=False), ignore, ignore, ignore)
+    playback = Playback(OPEN, layout, 0.3, Seating(), Sounds(enabled=False))  # a quiet host
     playback.resume(ShownTable.of_match(match, True, match.hands[0]))
     playback.finish()
     events = match.apply(Draw(DrawSource.STOCK))

@@ -15,8 +15,8 @@ from game.engine.cards import parse_cards
 from game.engine.match import Match
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
-from game.ui.table.meld_layout import meld_areas
-from game.ui.table.stage import rect_of
+from game.ui.seen.meld_layout import meld_areas
+from game.ui.seen.stage import rect_of
 from tests.engine.match_tools import rig
 from tests.ui.every_screen import overlaps
 from tests.ui.rigged import at_rest, open_rigged

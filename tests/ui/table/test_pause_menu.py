@@ -14,8 +14,8 @@ from game.ui.screens.rules_screen import RulesScene
 from game.ui.screens.settings_screen import SettingsScene
 from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
-from game.ui.table.summary import MatchEndScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with
 

@@ -8,9 +8,9 @@ from game.engine.events import MatchOver, RoundAbandoned, RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.ui.kit.sound import Sounds
-from game.ui.table.layout import TableLayout
-from game.ui.table.playback import Playback
-from game.ui.table.shown import ShownTable
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.shown import ShownTable
+from game.ui.table.playback import Playback, QuietHost
 from game.words.table_words import Seating, winners_line
 
 
@@ -21,10 +21,24 @@ def make_playback(pace: float, log: list[object]) -> Playback:
         pace,
         Seating(),
         Sounds(enabled=False),
-        on_moved=lambda seat: log.append(("moved", seat)),
-        on_round_scored=log.append,
-        on_match_over=log.append,
+        Logged(log),
     )
+
+
+class Logged(QuietHost):
+    """A host that writes down what the playback tells it."""
+
+    def __init__(self, log: list[object]) -> None:
+        self.log = log
+
+    def moved(self, seat: int | None) -> None:
+        self.log.append(("moved", seat))
+
+    def round_scored(self, event: RoundScored) -> None:
+        self.log.append(event)
+
+    def match_over(self, event: MatchOver) -> None:
+        self.log.append(event)
 
 
 def test_events_wait_until_the_cards_are_at_rest() -> None:

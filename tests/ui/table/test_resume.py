@@ -17,10 +17,11 @@ from game.engine.solver import best_arrangement
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.settings import Settings
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
 from game.ui.screens.title import TitleScene
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, make_app, post, step_until
 from tests.ui.every_screen import late_saved_match

@@ -13,8 +13,9 @@ import pytest
 from game.engine.events import Event, MatchOver
 from game.ui.app import App
 from game.ui.kit.chart import Plotted
+from game.ui.table.match_end import MatchEndScene
 from game.ui.table.running_totals import TotalsView
-from game.ui.table.summary import MatchEndScene, ScoreSheetScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with, unpressed, window

@@ -12,7 +12,7 @@ from game.engine.events import Discarded, TookDiscard
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.view import public_card
-from game.ui.table.shown import ShownTable
+from game.ui.seen.shown import ShownTable
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from game.profile.memory import Memory
 from game.profile.settings import Settings
 from game.ui.kit import art
 from game.ui.kit.art import CardArt
-from game.ui.table.summary import RoundSummaryScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import wait_until
 from tests.ui.rigged import crowded_last_round, open_rigged

@@ -26,16 +26,12 @@ from game.engine.solver import best_arrangement
 from game.ui.app import App
 from game.ui.kit.text import Drawn
 from game.ui.screens.review_screen import ReviewScene
-from game.ui.table.hand_order import by_suit
+from game.ui.seen.hand_order import by_suit
+from game.ui.seen.shown import ShownTable
+from game.ui.table.overlay import overlay_layout
+from game.ui.table.round_summary import GroupKind, RoundSummaryScene, explained_hand
 from game.ui.table.score_sheet import LEADER_MARK, WENT_OUT_MARK
-from game.ui.table.shown import ShownTable
-from game.ui.table.summary import (
-    GroupKind,
-    RoundSummaryScene,
-    ScoreSheetScene,
-    explained_hand,
-    overlay_layout,
-)
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.words.card_words import card_short, stands_short, wild_sentence
 from game.words.hint_words import hint_line
 from game.words.table_words import Seating

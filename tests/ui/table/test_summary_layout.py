@@ -10,8 +10,8 @@ import pytest
 from game.ui.kit.art import CARD_ASPECT
 from game.ui.kit.text import Text
 from game.ui.kit.widgets import Button, lay_out_row
+from game.ui.table.overlay import CARD_STEP, overlay_layout
 from game.ui.table.score_sheet import sheet_line
-from game.ui.table.summary import CARD_STEP, overlay_layout
 
 SIZES = [(640, 400), (800, 500), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
 TABLE_SIZES = [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]

@@ -25,8 +25,8 @@ from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
 from game.engine.view import MoveKind, PublicMove
 from game.ui.app import App
-from game.ui.table.shown import ShownTable
-from game.ui.table.summary import GroupKind, RoundSummaryScene
+from game.ui.seen.shown import ShownTable
+from game.ui.table.round_summary import GroupKind, RoundSummaryScene
 from game.words.card_words import leftover_sum
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app

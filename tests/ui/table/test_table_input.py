@@ -12,11 +12,11 @@ from game.engine.view import MoveKind, PublicMove
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.settings import Settings
+from game.sim.match_setup import MatchSetup, level_seats
 from game.ui.app import App
 from game.ui.kit.widgets import GOLD
 from game.ui.table.drag import DropTarget, TargetKind
-from game.ui.table.match_setup import MatchSetup, level_seats
-from game.ui.table.summary import ScoreSheetScene
+from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, click, drag, key, make_app, post, step_until, table_of
 from tests.ui.key_help import differences, drawn_help_line, keys_taken, keys_told

@@ -14,9 +14,10 @@ from game.engine.events import RoundScored
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.engine.seating import default_names
+from game.sim.match_setup import MatchSetup, level_seats
 from game.ui.app import App
-from game.ui.table.match_setup import MatchSetup, level_seats
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from game.words.card_words import card_name
 from tests.ui.driver import FRAME, click, drag, post, step_until

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
+import pygame
 import pytest
 
 from game.engine.actions import Phase
 from game.engine.events import MatchOver
+from game.profile.kept_match import KeptMatch
+from game.sim.match_setup import MatchSetup
 from game.ui.app import App
-from game.ui.table.match_setup import MatchSetup
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.screens.replay_screen import ReplayScene
+from game.ui.seen.picture import AT_REST, AtPlay, TablePicture
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.ui.table.table_painter import TablePicture
 from game.words.table_words import Seating, status_line, winners_line
 from tests.ui.driver import FRAME, step_until
+
+AT_PLAY_NAMES = [field.name for field in dataclasses.fields(AtPlay) if field.name != "busy"]
+"""The picture's fields only play shows over a position (selection, drag, hint, banner …)."""
 
 
 def test_the_picture_holds_nothing_of_the_match() -> None:
@@ -87,3 +95,39 @@ def test_the_round_summary_and_the_match_end_say_bottom_in_autoplay(app: App) ->
     over = MatchOver(winners=(0,), totals=(10, 20, 30, 40))
     ending = MatchEndScene(app, table.shown, Seating(False), over, new_game=lambda: None)
     assert ending.places() == "1. Bottom 10   2. Left 20   3. Top 30   4. Right 40"
+
+
+def test_a_replayed_position_is_pictured_as_the_table_pictured_it(app: App) -> None:
+    """One builder: the replay's picture of a position is the table's picture of it, but for
+    what only play shows over it and where the window puts things (the replay's foot is
+    taller than the table's keys, so its cards sit elsewhere)."""
+    setup = MatchSetup(seed=12, policies=dict.fromkeys(range(1, 4), "easy"), move_seconds=0.0)
+    table = TableScene(app, setup)
+    app.replace(table)
+    step_until(app, lambda: table.your_turn and app.stack.top is table, frames=5000)
+    played = table.picture()
+    kept = KeptMatch.of(table.match.copy(), setup.names, setup.policies)
+    replay = ReplayScene(app, kept)
+    app.push(replay)
+    replay.go_to(len(kept.match.actions))
+    replayed = replay.picture()
+    assert replayed.shown == played.shown
+    over: dict[str, Any] = {name: getattr(AT_REST, name) for name in AT_PLAY_NAMES}
+
+    def seen(picture: TablePicture) -> TablePicture:
+        """The picture without what only play shows, nor where the window puts things."""
+        nowhere = pygame.Rect(0, 0, 0, 0)
+        window: dict[str, Any] = {
+            "layout": replayed.layout,
+            "sprites": {},
+            "buttons": (),
+            "log_rect": nowhere,
+            "status": "",  # (below: the replay's, as at play while the cards move)
+        }
+        return dataclasses.replace(picture, **window, **over)
+
+    assert seen(played) == seen(replayed)
+    assert replayed.title == played.title and replayed.you_label == played.you_label
+    shown = played.shown
+    moving = status_line(shown.current_seat, shown.phase, setup.seating, True)
+    assert replayed.status == moving

@@ -16,9 +16,10 @@ from game.ui.app import App
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import CardSprite
 from game.ui.kit.type_scale import TypeScale
-from game.ui.table.layout import INDEX_SHARE
-from game.ui.table.stage import rect_of
-from game.ui.table.summary import MatchEndScene, RoundSummaryScene
+from game.ui.seen.layout import INDEX_SHARE
+from game.ui.seen.stage import rect_of
+from game.ui.table.match_end import MatchEndScene
+from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, key, post, step_until, table_of
 from tests.ui.every_screen import Seen, late_saved_match, overlaps, window

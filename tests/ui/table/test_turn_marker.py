@@ -11,9 +11,9 @@ import pytest
 
 from game.engine.actions import Discard, Draw, DrawSource
 from game.ui.app import App
-from game.ui.table.stage import rect_of
+from game.ui.seen.stage import rect_of
+from game.ui.seen.turn_marker import TURN, to_move
 from game.ui.table.table import TableScene
-from game.ui.table.turn_marker import TURN, to_move
 from tests.ui.driver import make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
 

@@ -15,9 +15,9 @@ import pygame
 from game.engine.cards import Card
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import CardSprite, Pose
-from game.ui.table.layout import TableLayout
-from game.ui.table.meld_layout import table_places
-from game.ui.table.shown import ShownTable
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.meld_layout import table_places
+from game.ui.seen.shown import ShownTable
 
 LIFT = 0.12
 """How far a selected or hinted card of your hand rises, in card heights."""

@@ -19,7 +19,7 @@ import pygame
 from game.engine.cards import Card
 from game.engine.open_table import TableMeld
 from game.ui.kit.art import card_width
-from game.ui.table.layout import TableLayout
+from game.ui.seen.layout import TableLayout
 
 STEPS = (0.5, 0.36)
 """How much of a meld card's width shows beside the next (the wild's tag fits the first)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table.shown import ShownTable
+from game.ui.seen.shown import ShownTable
 
 TURN = (255, 226, 140)
 """The marker's colour: a warm light gold, brighter than the plates' gold."""

@@ -1,102 +1,48 @@
-"""Painting the table: felt, piles, seats, your hand and its helpers, messages.
+"""The table's cards and words at rest, drawn once on the felt and kept until one moves.
 
-The painter reads a :class:`TablePicture`, a snapshot of what the table has
-shown, built fresh each frame; it never sees the live match, and it changes
-nothing.
+The layer is kept in parts (the piles, each hand, each seat's melds, the name plates, the
+log and the words that change little); when a part changes, only where it lies is drawn
+again. It draws each part from the :class:`TablePicture`, as the painter does the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Discard
 from game.engine.cards import Card
-from game.engine.melds import Arrangement
 from game.i18n import _, language, ngettext
-from game.ui.kit.art import CardArt, card_height, card_width
+from game.ui.kit.art import CardArt
 from game.ui.kit.felt import felt
 from game.ui.kit.keys import SEPARATOR
-from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
-from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL, Button, translucent_plate
-from game.ui.table.hand_order import meld_groups
-from game.ui.table.layout import TableLayout
-from game.ui.table.log_panel import log_rows, paint_log
-from game.ui.table.meld_painter import paint_melds, seat_melds
-from game.ui.table.shown import ShownTable
-from game.ui.table.stage import rect_of
-from game.ui.table.turn_marker import paint_glow, paint_ring, ring_rect, to_move
-from game.words.card_words import card_name, card_short
+from game.ui.kit.widgets import GOLD, INK, MUTED
+from game.ui.seen.hand_order import meld_groups
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import log_rows, paint_log
+from game.ui.seen.meld_painter import paint_melds, seat_melds
+from game.ui.seen.picture import TablePicture
+from game.ui.seen.stage import rect_of
+from game.ui.seen.table_marks import (
+    SELECTED,
+    corner_lines,
+    glow,
+    go_out_badge,
+    merged,
+    plate_places,
+)
+from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
+from game.words.card_words import card_short
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
-SELECTED = (120, 200, 255)
+
+
 EMPTY_PILE = (96, 150, 118)
 """The outline where an empty pile lies: lighter than the felt, to be seen on it."""
-
-
-@dataclass(frozen=True, slots=True)
-class TablePicture:
-    """Everything the table shows in one frame, as the painter reads it."""
-
-    layout: TableLayout
-    shown: ShownTable
-    """The match as far as it has been shown (whose turn and the phase included)."""
-    sprites: Mapping[Card, CardSprite]
-    keys: str
-    """The keys' help line at the bottom (empty: none, as in autoplay)."""
-    seat_labels: tuple[str, ...]
-    """Per seat, its name and level."""
-    you_label: str
-    """The line above your hand."""
-    thinking: int | None
-    """The seat shown as thinking, if any."""
-    arrangement: Arrangement
-    """A best arrangement of your hand as shown."""
-    selected: int | None
-    """Index of your selected card."""
-    hinted: Action | None
-    """The action a hint suggests."""
-    dragged: CardSprite | None
-    glows: tuple[tuple[pygame.Rect, Color], ...]
-    """Drop targets that take the dragged card, with their glow colour."""
-    banner: str | None
-    notice: str | None
-    status: str
-    title: str
-    """The round: ``Round 3 of 11``."""
-    wild: str
-    """Its wild rank: ``Fives are wild``."""
-    dealer: str
-    buttons: tuple[Button, ...]
-    contract: str = ""
-    """The round's contract: ``Contract: 2 sets and 1 run`` (empty: no contracts)."""
-    go_out: frozenset[Card] = frozenset()
-    """The cards of your hand whose discard goes out (each wears a GO OUT badge)."""
-    penalty: int | None = None
-    """Your penalty now (None: the arrangement's); once you have drawn, after the best
-    discard."""
-    notice_playable: bool = False
-    """True if the notice is the hint's line and a click on it plays the hint's discard."""
-    named: Card | None = None
-    """The card the pointer rests on: its name is shown above it."""
-    coach: str | None = None
-    """The coach's tip for this moment, if any."""
-    fanned: tuple[Card, ...] = ()
-    """The discard pile spread out, oldest first (while the pointer rests on it)."""
-    log: tuple[str, ...] = ()
-    """This round's action log, oldest line first."""
-    log_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    """Where the log goes (no width: not shown)."""
-    log_back: int = 0
-    """How many lines the log is scrolled back from the newest."""
-    picked: frozenset[Card] = frozenset()
-    """The cards of your hand picked to lay down (the open table)."""
-    every_hand: bool = False
-    """True to name each opponent's cards on its plate (a replay of a finished match shows
-    every hand; the table at play never does)."""
 
 
 class RestingLayer:
@@ -196,12 +142,20 @@ class _Part:
 
 PILES = "piles"
 """The name of the resting layer's part that holds the stock and the discard pile."""
+
+
 PLATE = "plate"
 """With a seat, the name of the part that holds that seat's name plate."""
+
+
 WORDS = "words"
 """The part that holds the round's title, the dealer, your penalty and the keys."""
+
+
 LOG = "log"
 """The part that holds the action log."""
+
+
 MELDS = "melds"
 """With a seat, the name of the part that holds the melds it laid down (the open table)."""
 
@@ -322,7 +276,7 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
                     shows = rect.width if right is None else right.left - rect.left
                     going.append((rect, max(0, min(rect.width, shows))))
         for rect, shows in going:  # over the cards beside, so that each badge shows whole
-            _go_out_badge(surface, rect, picture.layout, text, shows)
+            go_out_badge(surface, rect, picture.layout, text, shows)
 
     return _Part(bounds, paint)
 
@@ -355,181 +309,9 @@ def _draw_melds(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _
     )
 
 
-def in_flight(picture: TablePicture) -> list[CardSprite]:
-    """The cards travelling now (their wait over), the fans' first, then yours, then the
-    pile's: drawn over everything at rest."""
-    shown = picture.shown
-    cards = [*(card for hand in shown.hands[1:] for card in hand), *shown.hands[0]]
-    cards += shown.discard[-2:]
-    cards += [card for placed in shown.table for card in placed.meld.cards]
-    flying = (picture.sprites.get(card) for card in cards)
-    return [
-        sprite
-        for sprite in flying
-        if sprite is not None and sprite.airborne and sprite is not picture.dragged
-    ]
-
-
-def paint_table(
-    picture: TablePicture,
-    surface: pygame.Surface,
-    art: CardArt,
-    text: Text,
-    resting: RestingLayer | None = None,
-    since_last: bool = False,
-    over_table: Callable[[pygame.Surface], list[pygame.Rect]] | None = None,
-) -> list[pygame.Rect] | None:
-    """Draw everything ``picture`` shows (the cards at rest from ``resting``, if given),
-    then what ``over_table`` paints over it (returning where).
-
-    With ``since_last`` (``surface`` holds the last frame drawn with ``resting``) only
-    what changed is drawn again, and the rectangles drawn are returned; None means the
-    whole surface was.
-    """
-    layer = resting or RestingLayer()
-    restored = layer.blit(picture, surface, art, text, since_last)
-    over: list[pygame.Rect] = []
-    if isinstance(picture.hinted, Draw):
-        pile = picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK)
-        over.append(_glow(surface, pile, GOLD))
-    for sprite in in_flight(picture):
-        over.append(art.draw(surface, sprite.card, sprite.pose))
-    above_keys = pygame.Rect(0, 0, picture.layout.width, picture.layout.keys_top - GLOW_OUT)
-    for rect, colour in picture.glows:  # the drop targets, their glow clear of the keys
-        over.append(_glow(surface, rect.clip(above_keys), colour))
-    if picture.dragged is not None:
-        over.append(_paint_shadow(surface, picture.dragged.pose))
-        over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
-        if picture.dragged.card in picture.go_out:
-            _go_out_badge(surface, over[-1], picture.layout, text)
-    for button in picture.buttons:
-        over.append(button.draw(surface, text))
-    over += _paint_texts(picture, surface, text)
-    if len(picture.fanned) > 1:
-        over.append(_paint_fan(picture, surface, art, text))
-    if picture.named is not None:
-        over.append(_paint_name(picture, surface, text, picture.named))
-    if over_table is not None:
-        over += over_table(surface)
-    over = [rect.clip(surface.get_rect()) for rect in over]
-    layer.painted_over(surface, over)
-    return None if restored is None else merged([*restored, *over])
-
-
-def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` without empty ones, two that overlap or touch joined into their union
-    where it is no larger than the two (so little is drawn twice and nothing extra is)."""
-    result: list[pygame.Rect] = []
-    for rect in rects:
-        if not (rect.w and rect.h):
-            continue
-        joined = rect.copy()
-        while (index := _joinable(joined, result)) is not None:
-            joined.union_ip(result.pop(index))
-        result.append(joined)
-    return result
-
-
-def _joinable(rect: pygame.Rect, others: list[pygame.Rect]) -> int | None:
-    """The index of the first of ``others`` that ``rect`` may be joined with."""
-    reach = rect.inflate(2, 2)  # rectangles side by side touch it
-    for index, other in enumerate(others):
-        if reach.colliderect(other):
-            union = rect.union(other)
-            if union.w * union.h <= rect.w * rect.h + other.w * other.h:
-                return index
-    return None
-
-
 PARTS_APART = " · "
 """Between the parts of a plate's line (a name and its level, the cards and the total),
 where a line too wide for its plate breaks."""
-SHADOW_OFFSET = (0.05, 0.08)
-"""Where a dragged card's shadow falls, in card heights right and down."""
-SHADOW_ALPHA = 90
-
-
-def _paint_shadow(surface: pygame.Surface, pose: Pose) -> pygame.Rect:
-    """The shadow a card lifted off the table casts below and to the right of it."""
-    height = round(pose.height)
-    rect = pygame.Rect(0, 0, card_width(height), height)
-    rect.center = (
-        round(pose.center[0] + height * SHADOW_OFFSET[0]),
-        round(pose.center[1] + height * SHADOW_OFFSET[1]),
-    )
-    shadow = translucent_plate(rect.size, SHADOW_ALPHA, max(2, height // 14), (0, 0, 0))
-    return surface.blit(shadow, rect)
-
-
-def _paint_fan(
-    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
-) -> pygame.Rect:
-    """Every card of the discard pile in rows above it, oldest first, the top one last (the
-    cards smaller where the rows would reach the top seats' plates)."""
-    layout, cards = picture.layout, picture.fanned
-    size, margin = layout.text_size, layout.margin
-    between = _corner_right(picture, text) + margin  # the corner's words, the top seat's plate
-    top = layout.discard_fan_top
-    free = pygame.Rect(between, top, layout.discard_fan_right - margin - between, layout.height)
-    title = ngettext(
-        "The discard pile: {count} card", "The discard pile: {count} cards", len(cards)
-    ).format(count=len(cards))
-    pile = layout.pile_rect(False)
-    room = pile.top - margin - top
-
-    def rows_of(height: int) -> tuple[int, int]:
-        """Cards per row and the panel's height with cards ``height`` tall."""
-        width = card_width(height)
-        per_row = max(1, (free.width - margin * 2 - width) // round(width * 0.62) + 1)
-        rows = -(-len(cards) // per_row)
-        return per_row, margin // 2 + size * 2 + rows * (height + margin)
-
-    height = layout.seat_height
-    while rows_of(height)[1] > room and height > card_height(0):
-        height = card_height(height - 1, at_most=True)
-    per_row, panel_height = rows_of(height)
-    width = card_width(height)
-    step = round(width * 0.62)
-    wide = width + step * (min(per_row, len(cards)) - 1)
-    wide = max(wide, min(text.font(size, True).size(title)[0], free.width - margin * 2))
-    panel = pygame.Rect(0, 0, wide + margin * 2, panel_height)
-    panel.midbottom = (pile.centerx, pile.top - margin)
-    panel.clamp_ip(free if free.width >= panel.width else layout.table_rect)
-    surface.blit(translucent_plate(panel.size, 235, size // 2), panel)
-    pygame.draw.rect(surface, GOLD, panel, 1, border_radius=size // 2)
-    heading = pygame.Rect(panel.left + margin, panel.top + margin // 2, wide, size * 2)
-    text.blit(surface, title, size, GOLD, True, box=heading, midleft=heading.midleft)
-    for index, card in enumerate(cards):
-        row, column = divmod(index, per_row)
-        x = panel.left + margin + column * step + width / 2
-        y = heading.bottom + row * (height + margin) + height / 2
-        art.draw(surface, card, Pose((x, y), height))
-    return panel
-
-
-def _paint_name(
-    picture: TablePicture, surface: pygame.Surface, text: Text, card: Card
-) -> pygame.Rect:
-    """A small plate with the card's name ("Dame de cœur") just above the card, or on it where
-    the buttons leave no room above."""
-    sprite = picture.sprites.get(card)
-    if sprite is None:
-        return pygame.Rect(0, 0, 0, 0)
-    size = picture.layout.text_size
-    x, y = sprite.pose.center
-    name = card_name(card)
-    width = min(text.font(size, True).size(name)[0] + size, surface.get_width())
-    plate = pygame.Rect(0, 0, width, round(size * 1.7))
-    plate.midbottom = (round(x), round(y - sprite.pose.height / 2 - 4))
-    table = picture.layout.table_rect  # clear of the action log beside the table
-    plate.clamp_ip(table)
-    if plate.collidelist([button.rect for button in picture.buttons]) != -1:
-        plate.center = (round(x), round(y))  # no room above: on the card itself
-        plate.clamp_ip(table)
-    pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
-    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
-    text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
-    return plate
 
 
 def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
@@ -613,42 +395,6 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     return _Part(box, paint, areas)
 
 
-def plate_places(
-    text: Text,
-    size: int,
-    box: pygame.Rect,
-    anchor: str,
-    point: tuple[int, int],
-    lines: list[tuple[str, bool]],
-) -> list[pygame.Rect]:
-    """Where each of a plate's ``lines`` (words, bold) goes: one under the other from
-    ``point`` (its ``midleft`` or ``midright``), the first lines level with it; where
-    ``box`` is too short for them all, the rest in a further column beside them."""
-    heights = [text.where(words, size, box, bold).height + 2 for words, bold in lines]
-    columns: list[list[int]] = [[]]
-    for index, height in enumerate(heights):
-        if columns[-1] and sum(heights[i] for i in columns[-1]) + height - 2 > box.height:
-            columns.append([])
-        columns[-1].append(index)
-    tallest = max(len(column) for column in columns)
-    top = round(point[1] - tallest * size * 0.65)
-    edge = "topright" if anchor == "midright" else "topleft"
-    x = point[0]
-    places: list[pygame.Rect] = []
-    for column in columns:
-        y = top
-        placed_here = []
-        for index in column:
-            words, bold = lines[index]
-            placed = text.where(words, size, box, bold, **{edge: (x, y)})
-            placed_here.append(placed)
-            y = placed.bottom + 2
-        places += placed_here
-        beside = placed_here[0].unionall(placed_here[1:])
-        x = beside.right + size if edge == "topleft" else beside.left - size
-    return places
-
-
 def _held(cards: int, total: int) -> str:
     """``7 cards · total 40``."""
     return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
@@ -662,14 +408,6 @@ def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
     height = text.font(layout.text_size, True).get_linesize() * 2 + 4
     box = layout.words_box
     return pygame.Rect(box.left, round(layout.hand_center_y - height / 2), box.width, height)
-
-
-def your_words_width(text: Text, size: int, you_label: str) -> int:
-    """How wide your line (``you_label``) and your penalty are at ``size``, with room for the
-    turn marker's ring around them."""
-    penalty = _("Penalty now: {points}").format(points=88)
-    widest = max(text.font(size).size(you_label)[0], text.font(size, True).size(penalty)[0])
-    return widest + size
 
 
 def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
@@ -724,44 +462,11 @@ def _paint_card_marks(
     if index == picture.selected or card in picture.picked:
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
-        _glow(surface, rect, GOLD)
+        glow(surface, rect, GOLD)
 
 
 def _penalty(picture: TablePicture) -> int:
     return picture.arrangement.penalty if picture.penalty is None else picture.penalty
-
-
-GO_OUT_GREEN = (46, 160, 80)
-"""The GO OUT badge's plate."""
-GO_OUT_GLOW = (130, 240, 140)
-"""The discard pile's glow while a card whose discard goes out is dragged."""
-
-
-def _go_out_badge(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    layout: TableLayout,
-    text: Text,
-    shows: int | None = None,
-) -> pygame.Rect:
-    """GO OUT on a card of your hand whose discard goes out, low on its left edge, within
-    the ``shows`` pixels of the card left uncovered (by default all of it); where the
-    words cannot fit there, a green disc with a check mark."""
-    size = max(9, round(layout.hand_height * 0.1))
-    pad = size // 2 + 2
-    room = (rect.width if shows is None else shows) - 4 - pad
-    # TRANSLATORS: a badge on a card of your hand: discarding it goes out. Keep it short.
-    words = _("GO OUT")
-    shown, fitted = text.fit(words, size, max(1, room), True)
-    if shown != words or fitted < size * 0.75:
-        words, fitted = "✓", size
-    width, height = text.font(fitted, True).size(words)
-    plate = pygame.Rect(0, 0, width + pad, height + 2)
-    plate.bottomleft = (rect.left + 2, rect.bottom - max(3, rect.height // 14))
-    pygame.draw.rect(surface, GO_OUT_GREEN, plate, border_radius=plate.height // 2)
-    pygame.draw.rect(surface, (230, 255, 230), plate, 1, border_radius=plate.height // 2)
-    text.blit(surface, words, fitted, (255, 255, 255), True, plate, True, center=plate.center)
-    return plate
 
 
 def _wild_badge(
@@ -774,15 +479,6 @@ def _wild_badge(
     text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), mark=True, center=center)
 
 
-GLOW_OUT = 4
-"""How far a drop target's or a hinted pile's glow lies outside it."""
-
-
-def _glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Rect:
-    outside = rect.inflate(GLOW_OUT * 2, GLOW_OUT * 2)
-    return pygame.draw.rect(surface, colour, outside, 3, border_radius=10)
-
-
 def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     """Where the words that change little go: the corner, your line (and its ring), the keys."""
     layout = picture.layout
@@ -791,37 +487,12 @@ def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
 
 
-def _corner_lines(picture: TablePicture, text: Text) -> list[tuple[str, int, Color, bool]]:
-    """The corner's lines, each with its size, colour and weight: the round, its wild rank,
-    its contract (if any, wrapped to the corner's width), the dealer and, once someone has
-    gone out, "Last turns"."""
-    layout = picture.layout
-    scale = layout.type_scale
-    contract = text.wrap(picture.contract, scale.body, layout.corner_box.width)
-    lines = [
-        (picture.title, scale.heading, INK, True),
-        (picture.wild, scale.body, GOLD, False),
-        *((line, scale.body, GOLD, False) for line in contract if picture.contract),
-        (picture.dealer, scale.body, MUTED, False),
-    ]
-    if picture.shown.last_turns:
-        lines.append((_("Last turns"), scale.body, GOLD, True))
-    return lines
-
-
-def _corner_right(picture: TablePicture, text: Text) -> int:
-    """Where the corner's widest line ends."""
-    lines = _corner_lines(picture, text)
-    widths = [text.font(size, bold).size(words)[0] for words, size, _c, bold in lines]
-    return min(picture.layout.corner_box.right, picture.layout.corner_box.left + max(widths))
-
-
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
     """The round's title, the dealer, the last turns, your line and penalty, the keys."""
     layout = picture.layout
     corner, scale = layout.corner_box, layout.type_scale
     top = corner.top
-    for words, size, colour, bold in _corner_lines(picture, text):
+    for words, size, colour, bold in corner_lines(picture, text):
         placed = text.blit(
             surface, words, size, colour, bold, box=corner, topleft=(corner.left, top)
         )
@@ -833,59 +504,3 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         for index, line in enumerate(keys):
             at = (layout.width // 2, layout.keys_line_y + index * layout.keys_line_step)
             text.blit(surface, line, scale.help, MUTED, box=table, center=at)
-
-
-def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> list[pygame.Rect]:
-    """What changes often: the status, the coach, the banner and the notice (returns where)."""
-    layout = picture.layout
-    size = layout.text_size
-    band = layout.message_band
-    drawn = []
-    if picture.status:
-        at = layout.status_center
-        drawn.append(text.blit(surface, picture.status, size, INK, box=band, center=at))
-    if picture.coach is not None:
-        above = layout.message_center(-1)
-        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=band, center=above))
-    if picture.banner is not None:
-        drawn.append(_paint_banner(surface, layout, text, picture.banner))
-    if picture.notice is not None:
-        box = notice_box(layout, text, picture.notice)
-        plate = box.inflate(size, 4)
-        clear = plate.collidelist([button.rect for button in picture.buttons]) == -1
-        if picture.notice_playable and clear:  # a plate like a button's: a click plays it
-            surface.blit(translucent_plate(plate.size, 200, size // 2), plate)
-            pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
-            drawn.append(plate)
-        drawn.append(text.blit(surface, picture.notice, size, GOLD, box=band, center=box.center))
-    return drawn
-
-
-def notice_box(layout: TableLayout, text: Text, notice: str) -> pygame.Rect:
-    """Where the notice (a hint's line, a refusal) is drawn, below the status line."""
-    return text.where(
-        notice, layout.text_size, layout.message_band, center=layout.message_center(1)
-    )
-
-
-def _paint_banner(
-    surface: pygame.Surface, layout: TableLayout, text: Text, message: str
-) -> pygame.Rect:
-    """The banner of a new round (or of the stock reshuffled) on a plate: at the banner's
-    size where it fits the table's width, else at the heading's or the body's, else broken
-    over lines at the body's."""
-    scale, room = layout.type_scale, round(layout.width * 0.9)
-    sizes = sorted({layout.banner_size, scale.heading, scale.body}, reverse=True)
-    fitting = [size for size in sizes if text.font(size, True).size(message)[0] + size * 2 <= room]
-    size = fitting[0] if fitting else scale.body
-    lines = [message] if fitting else text.wrap(message, size, room - size * 2, bold=True)
-    step = text.font(size, True).get_linesize()
-    width = max(text.font(size, True).size(line)[0] for line in lines)
-    rect = pygame.Rect(0, 0, width, step * len(lines))
-    rect.center = (layout.width // 2, layout.banner_y)
-    plate = rect.inflate(size * 1.5, size * 0.8)
-    surface.blit(translucent_plate(plate.size, 215, size // 2), plate)
-    for index, line in enumerate(lines):
-        middle = (rect.centerx, rect.top + step * index + step // 2)
-        text.blit(surface, line, size, GOLD, True, box=plate, center=middle)
-    return plate

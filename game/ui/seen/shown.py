@@ -39,7 +39,7 @@ from game.engine.match import Match
 from game.engine.open_table import TableMeld
 from game.engine.rules import RuleSet
 from game.engine.view import public_card
-from game.ui.table import hand_order
+from game.ui.seen import hand_order
 
 
 @dataclass(slots=True)

@@ -57,7 +57,7 @@ class TableLayout:
     and the last turns: the contract's (none without contracts)."""
     open_table: bool = False
     """True at the open table: the piles and the side seats sit higher, and the melds
-    laid down lie between the seats and the piles (see :mod:`~game.ui.table.meld_layout`)."""
+    laid down lie between the seats and the piles (see :mod:`~game.ui.seen.meld_layout`)."""
 
     @property
     def meld_heights(self) -> tuple[int, int]:
