@@ -10,7 +10,7 @@ import pytest
 
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.meld_layout import meld_areas, meld_rects
-from tests.ui.table.test_layout_seats import COUNTS, SIZES, parts
+from tests.ui.seen.test_layout_seats import COUNTS, SIZES, parts
 
 
 @pytest.mark.parametrize("players", COUNTS)
