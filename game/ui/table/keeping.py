@@ -8,10 +8,8 @@ dealt from its seed) is still counted.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
-from game.engine.events import Event, RoundScored
 from game.engine.match import Match
 from game.files import shown as shown_error
 from game.i18n import _
@@ -45,25 +43,25 @@ class MatchKeeper:
         table: KeptTable,
         context: SceneContext,
         setup: MatchSetup,
-        saved: SavedMatch | None,
     ) -> None:
         self._table = table
         self.context = context
         self._setup = setup
-        self.went_out = 0 if saved is None else saved.went_out
-        """Rounds of this match you went out in (for the statistics)."""
         self.kept_as = 0
         """The match's number in the history once it is over and kept (0 before)."""
 
-    def applied(self, events: Sequence[Event]) -> None:
-        """An action was applied (with ``events``): the match is saved, or kept if over."""
-        self.went_out += sum(
-            1 for event in events if isinstance(event, RoundScored) and event.went_out == 0
-        )
+    def applied(self) -> None:
+        """An action was applied: the match is saved, or kept if over."""
         if self._table.match.is_over:
             self._keep()
         else:
             self.save()
+
+    @property
+    def went_out(self) -> int:
+        """Rounds of this match you went out in (for the statistics), as the engine keeps
+        who went out each round."""
+        return self._table.match.goers.count(0)
 
     def _keep(self) -> None:
         """The match is over: into the history (autoplay marked) and, if it was yours, the

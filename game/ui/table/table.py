@@ -100,7 +100,7 @@ class TableScene(Scene):
         )
         self.hints = HintDesk(self, self.seats, context)
         self.laying_desk = LayingDesk(self)
-        self.keeper = MatchKeeper(self, context, setup, saved)
+        self.keeper = MatchKeeper(self, context, setup)
         self.covered = False
         self._speed = context.memory.settings.speed
         self.ends = TableEnds(self, context, setup, self._new_game)
@@ -343,7 +343,7 @@ class TableScene(Scene):
             self.undo.keep(self.keeper.saved(copy=True))
         events = self.match.apply(action)
         self.playback.extend(events)
-        self.keeper.applied(events)
+        self.keeper.applied()
 
     def take_back(self) -> None:
         """U or Undo: take your last move back (a discard, a lay-down or a lay-off), if no
