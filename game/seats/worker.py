@@ -33,7 +33,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import reduction
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from game.engine.actions import Action, LayDown, action_from_json, action_to_json
 from game.engine.view import PlayerView
@@ -71,6 +71,8 @@ class Delivery:
     """Gives the reply (unpickles it, or takes it from the thread)."""
 
 
+Asked = TypeVar("Asked")
+Answer = TypeVar("Answer")
 Unpack: TypeAlias = Callable[[bytes], object]
 """Reads a reply's bytes back (:func:`~game.seats.messages.unpacked`, for the seats)."""
 
@@ -354,16 +356,7 @@ class AiWorker:
         If the worker process has ended, every request it still owed fails with
         :attr:`FailureKind.WORKER_ENDED`.
         """
-        checked = []
-        for delivery in self._transport.poll():
-            request = self._pending.pop(delivery.job, None)
-            if request is not None:
-                checked.append(_checked(delivery, request))
-        if self._transport.ended:
-            for job in list(self._pending):
-                del self._pending[job]
-                checked.append(Failed(job, FailureKind.WORKER_ENDED, "the AI worker ended"))
-        return checked
+        return answered(self._transport, self._pending, _checked, "the AI worker ended")
 
     def wait(self, seconds: float) -> None:
         """Return once a reply may have arrived, or after ``seconds``: for a caller with
@@ -383,6 +376,28 @@ class AiWorker:
         """Stop the worker; pending requests are dropped."""
         self._transport.stop()
         self._pending.clear()
+
+
+def answered(
+    transport: Transport,
+    pending: dict[int, Asked],
+    check: Callable[[Delivery, Asked], Answer],
+    ended: str,
+) -> list[Answer | Failed]:
+    """Every answer that has arrived on ``transport``, each checked (``check``) against its
+    request, taken from ``pending``; if the worker process has ended, every request it still
+    owed fails with :attr:`FailureKind.WORKER_ENDED`, ``ended`` saying so. The seats' and the
+    reviews' workers both collect their answers here."""
+    checked: list[Answer | Failed] = []
+    for delivery in transport.poll():
+        request = pending.pop(delivery.job, None)
+        if request is not None:
+            checked.append(check(delivery, request))
+    if transport.ended:
+        for job in list(pending):
+            del pending[job]
+            checked.append(Failed(job, FailureKind.WORKER_ENDED, ended))
+    return checked
 
 
 def _checked(delivery: Delivery, request: Request) -> Reply:

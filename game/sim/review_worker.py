@@ -31,7 +31,7 @@ from game.seats.messages import (
     error_text,
     unpacked,
 )
-from game.seats.worker import Delivery, LocalTransports
+from game.seats.worker import Delivery, LocalTransports, answered
 from game.sim.review import Decision, ReviewStopped, StoppableReviewer, review
 
 NAME = "review"
@@ -126,16 +126,7 @@ class ReviewWorker:
     def answers(self) -> list[ReviewReply]:
         """Every answer that has arrived, each checked against its request; if the worker
         process has ended, every review it still owed fails (:attr:`FailureKind.WORKER_ENDED`)."""
-        checked: list[ReviewReply] = []
-        for delivery in self._transport.poll():
-            request = self._pending.pop(delivery.job, None)
-            if request is not None:
-                checked.append(_checked(delivery, request))
-        if self._transport.ended:
-            for job in list(self._pending):
-                del self._pending[job]
-                checked.append(Failed(job, FailureKind.WORKER_ENDED, "the review worker ended"))
-        return checked
+        return answered(self._transport, self._pending, _checked, "the review worker ended")
 
     def wait(self, seconds: float) -> None:
         """Return once an answer may have arrived, or after ``seconds`` (for a thread with
