@@ -214,7 +214,8 @@ class History:
 
     def _use(self, work: Callable[[sqlite3.Connection], T], otherwise: T, write: bool = False) -> T:
         """``work`` done on the database. A damaged database found on the way is set aside
-        (and ``otherwise`` returned); a failure to write is reported once; a busy one raises
+        (a write is then done once more, on a new one; a read gives ``otherwise``); a failure
+        to write is reported once; a busy one raises
         :class:`HistoryBusy` for a ``write`` and gives ``otherwise`` for a read. Only a
         ``write`` makes the file: reading a history that is not there gives ``otherwise``."""
         if not write and not os.path.lexists(self._path):
@@ -388,17 +389,6 @@ class History:
             return KeptMatch(match, summary)
 
         return self._use(read, None)
-
-    def number_of(self, token: str) -> int:
-        """The number of the match added with ``token`` (0: none, or the history cannot be
-        read now)."""
-
-        def read(connection: sqlite3.Connection) -> int:
-            found = connection.execute("SELECT id FROM matches WHERE token = ?", (token,))
-            row = found.fetchone()
-            return 0 if row is None else int(row[0])
-
-        return self._use(read, 0)
 
     def unreviewed(self, limit: int) -> list[int]:
         """The numbers of the player's matches whose review is not kept yet, newest first."""
