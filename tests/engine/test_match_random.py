@@ -143,12 +143,10 @@ FAST_PLAYS = frozenset(
     {
         "base-4p-seed32",
         "2p-short-jokers2-lay-off-seed3",
-        "3p-three-fifteen-seed44",
         "5p-short-one-wild-seed32",
-        "3p-every-new-option-seed7",
     }
 )
-"""The plays the fast tier keeps (the quickest, four kinds of table); the others are slow."""
+"""The plays the fast tier keeps (the quickest, three kinds of table); the others are slow."""
 
 
 def test_configs_cover_every_option_value() -> None:

@@ -41,6 +41,7 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.kit.type_scale import TypeScale
 from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.open_file import OpenFileScene
@@ -108,6 +109,36 @@ def overlaps(seen: Seen) -> list[str]:
         for button in buttons:
             if drawn.rect.colliderect(button) and not button.contains(drawn.rect):
                 problems.append(f"{where} overlaps the button at {button}")
+    return problems
+
+
+def box_problems(seen: Seen) -> list[str]:
+    """What is wrong with the texts of one screen: cut short, out of the window, out of the box."""
+    window_rect = seen.surface.get_rect()
+    problems = []
+    for drawn in seen.texts:
+        where = f"{seen.name}: {drawn.message!r}"
+        if drawn.shown != drawn.message:
+            problems.append(f"{where} is cut short to {drawn.shown!r} in {drawn.box}")
+        elif not window_rect.contains(drawn.box):
+            problems.append(f"{where}: its box {drawn.box} leaves the window")
+        elif not drawn.box.contains(drawn.rect):
+            problems.append(f"{where}: {drawn.rect} leaves its box {drawn.box}")
+    return problems
+
+
+def scale_problems(seen: Seen, scale: TypeScale) -> list[str]:
+    """Each text of one screen drawn off the scale or smaller than its style (a mark on a
+    card, such as the wild star or a wild's "=6♠", follows the card's size instead)."""
+    problems = []
+    for drawn in seen.texts:
+        if drawn.mark:
+            continue
+        where = f"{seen.name}: {drawn.message!r}"
+        if drawn.size not in scale.sizes:
+            problems.append(f"{where} asks for {drawn.size} px, off the scale {scale}")
+        elif drawn.fitted != drawn.size:
+            problems.append(f"{where} is shrunk from {drawn.size} to {drawn.fitted} px")
     return problems
 
 

@@ -11,11 +11,9 @@ import pytest
 from game import i18n
 from game.ui.app import App
 from game.ui.kit.type_scale import TypeScale
-from tests.ui.every_screen import Seen, overlaps, window
-from tests.ui.kit.test_type_scale import scale_problems
+from tests.ui.every_screen import Seen, box_problems, overlaps, scale_problems, window
 from tests.ui.test_languages_on_screen import (
     ON_PURPOSE,
-    box_problems,
     keep_screenshot,
     run_everywhere,
 )

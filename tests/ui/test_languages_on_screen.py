@@ -1,4 +1,5 @@
-"""Every screen in every language: no text leaves its box, and no text escapes the catalogues.
+"""Every screen in every language: no text leaves its box or is drawn off its style's size,
+and no text escapes the catalogues.
 
 Set ``THREE_THIRTEEN_SHOTS`` to a folder to keep a screenshot of the main screens of each run.
 """
@@ -14,15 +15,18 @@ import pytest
 
 from game import i18n
 from game.ui.app import App
+from game.ui.kit.type_scale import TypeScale
 from tests import pseudo
 from tests.ui.driver import post, step_until, table_of
 from tests.ui.every_screen import (
     Seen,
     Tour,
     autoplay_to_the_end,
+    box_problems,
     late_saved_match,
     overlaps,
     profile_with,
+    scale_problems,
     tour,
     window,
 )
@@ -83,28 +87,17 @@ def run_everywhere(
     return seen
 
 
-def box_problems(seen: Seen) -> list[str]:
-    """What is wrong with the texts of one screen: cut short, out of the window, out of the box."""
-    window_rect = seen.surface.get_rect()
-    problems = []
-    for drawn in seen.texts:
-        where = f"{seen.name}: {drawn.message!r}"
-        if drawn.shown != drawn.message:
-            problems.append(f"{where} is cut short to {drawn.shown!r} in {drawn.box}")
-        elif not window_rect.contains(drawn.box):
-            problems.append(f"{where}: its box {drawn.box} leaves the window")
-        elif not drawn.box.contains(drawn.rect):
-            problems.append(f"{where}: {drawn.rect} leaves its box {drawn.box}")
-    return problems
-
-
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
-def test_no_text_leaves_its_box_and_nothing_overlaps(language: str, size: tuple[int, int]) -> None:
+def test_no_text_leaves_its_box_or_its_size_and_nothing_overlaps(
+    language: str, size: tuple[int, int]
+) -> None:
     problems: list[str] = []
 
+    scale = TypeScale.for_window(size)
+
     def check(seen: Seen) -> None:
-        problems.extend(box_problems(seen))
+        problems.extend(box_problems(seen) + scale_problems(seen, scale))
         if not seen.name.startswith(ON_PURPOSE):
             problems.extend(overlaps(seen))
         keep_screenshot(seen, f"{language}-{size[0]}x{size[1]}")

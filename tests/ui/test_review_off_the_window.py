@@ -33,6 +33,7 @@ def test_the_round_review_is_made_in_another_process(
     assert screen.decisions == expected and not refused
 
 
+@pytest.mark.slow  # a whole match reviewed; the round review above keeps the area fast
 def test_the_replays_verdicts_are_made_in_another_process(
     app: App, match: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -31,9 +31,8 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.stats_charts import PAGE_FIGURES, StatsChartsScene
 from game.ui.screens.stats_screen import StatsScene
 from tests.ui.driver import FRAME, click, key, make_app, post, wait_until
-from tests.ui.every_screen import Seen, overlaps, window
+from tests.ui.every_screen import Seen, overlaps, scale_problems, window
 from tests.ui.fake_history import START, FakeHistory
-from tests.ui.kit.test_type_scale import scale_problems
 
 SHOTS = Path(__file__).resolve().parents[3] / "build" / "shots" / "i30"
 PAGES = ("totals", "win-rate", "hand-size", "accuracy")

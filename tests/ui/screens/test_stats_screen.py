@@ -18,9 +18,7 @@ from game.profile.player_stats import result_from
 from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.reading import Line
 from game.ui.screens.stats_screen import SIZES_CORNER, StatsScene
-from tests.ui.every_screen import Seen, Tour, overlaps, window
-from tests.ui.kit.test_type_scale import scale_problems
-from tests.ui.test_languages_on_screen import box_problems
+from tests.ui.every_screen import Seen, Tour, box_problems, overlaps, scale_problems, window
 
 pytestmark = pytest.mark.slow  # a window in each language and size
 

@@ -13,8 +13,15 @@ from game.profile.memory import Memory
 from game.ui.kit.type_scale import TypeScale
 from game.ui.screens.title import TitleScene
 from tests.ui.driver import FRAME, click
-from tests.ui.every_screen import Seen, Tour, late_saved_match, overlaps, profile_with, window
-from tests.ui.kit.test_type_scale import scale_problems
+from tests.ui.every_screen import (
+    Seen,
+    Tour,
+    late_saved_match,
+    overlaps,
+    profile_with,
+    scale_problems,
+    window,
+)
 
 pytestmark = pytest.mark.slow  # a window per table size and window size
 

@@ -34,8 +34,7 @@ from game.ui.table.table import TableScene
 from game.words.table_words import Seating, contract_line
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, step_until, table_of, wait_until
-from tests.ui.every_screen import Seen, overlaps
-from tests.ui.kit.test_type_scale import scale_problems
+from tests.ui.every_screen import Seen, overlaps, scale_problems
 from tests.ui.rigged import CROWDED_HANDS, at_rest, open_rigged
 
 CONTRACTS = RuleSet(contracts=True)

@@ -36,8 +36,7 @@ from game.words.card_words import card_short, stands_short, wild_sentence
 from game.words.hint_words import hint_line
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app, wait_until
-from tests.ui.every_screen import Seen
-from tests.ui.test_languages_on_screen import box_problems
+from tests.ui.every_screen import Seen, box_problems
 
 RULES = RuleSet(lay_off=True, double_penalties="last")
 LAST = len(RULES.hand_sizes) - 1

@@ -30,9 +30,8 @@ from game.ui.table.round_summary import GroupKind, RoundSummaryScene
 from game.words.card_words import leftover_sum
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app
-from tests.ui.every_screen import Seen
+from tests.ui.every_screen import Seen, box_problems
 from tests.ui.table.test_summary_explained import picture
-from tests.ui.test_languages_on_screen import box_problems
 
 OPEN = RuleSet(table="open")
 ROUND = 4

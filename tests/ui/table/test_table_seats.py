@@ -22,8 +22,7 @@ from game.ui.table.match_end import MatchEndScene
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
 from tests.ui.driver import FRAME, key, post, step_until, table_of
-from tests.ui.every_screen import Seen, late_saved_match, overlaps, window
-from tests.ui.kit.test_type_scale import scale_problems
+from tests.ui.every_screen import Seen, late_saved_match, overlaps, scale_problems, window
 
 pytestmark = pytest.mark.slow  # a window and a round played at each count
 
