@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from game.engine.actions import Discard, Phase
 from game.engine.cards import Card, Rank
 from game.engine.codec import (
     card_code,
@@ -30,10 +31,12 @@ from game.engine.codec import (
     meld_from_json,
     meld_to_json,
 )
+from game.engine.layoff import score_round
 from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, meld_fault
-from game.engine.open_table import TableMeld, extended
+from game.engine.open_table import TableMeld, extended, laid_down
 from game.engine.rules import RuleSet
-from game.engine.view import MoveKind, PublicMove
+from game.engine.solver import contract_arrangement
+from game.engine.view import MoveKind, PlayerView, PublicMove
 
 _DRAWS = frozenset({MoveKind.DREW_STOCK, MoveKind.TOOK_DISCARD})
 _LAYS = frozenset({MoveKind.LAID_DOWN, MoveKind.LAID_OFF})
@@ -175,6 +178,61 @@ def open_table_scores(
         )
         thrown_all.append(thrown)
     return tuple(arrangements), tuple(thrown_all)
+
+
+def penalty_if_ended(view: PlayerView) -> int:
+    """What ``view.seat``'s hand pays if the round ended now, another seat gone out: the
+    round's end-of-round scoring (:func:`open_table_scores` at the open table,
+    :func:`~game.engine.layoff.score_round` at the closed one), its multiplier applied.
+
+    "Now" is where the seat stands. While it is to discard, the turn must end with a
+    discard: the figure is after its best legal discard, a rest that goes out (or, in a
+    last turn, is laid down for it) scoring 0, as :meth:`Match.apply` would play it; the
+    seat lays nothing more down. Otherwise it is the hand as it is. The seat that went out
+    pays 0. Only what the seat may know counts: at the closed table its leftover cards are
+    laid off onto the melds of who went out (rule ``lay_off``), not onto those the others
+    lay down in the redemption round, which are shown only at the round's end.
+    """
+    seat, hand = view.seat, view.hand
+    if view.went_out == seat:
+        return 0
+    if view.is_my_turn and view.phase is Phase.DISCARD:
+        scores = []
+        for card in sorted(set(hand), key=lambda card: -view.rules.penalty(card, view.wild_rank)):
+            if not view.is_legal(Discard(card)):
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            if _goes_out(view, rest):
+                return 0
+            scores.append(_ending_penalty(view, rest))
+        return min(scores)
+    return _ending_penalty(view, hand)
+
+
+def _goes_out(view: PlayerView, rest: Sequence[Card]) -> bool:
+    """True if the seat's ``rest`` after its discard is laid down for it at the open table
+    (empty, or melding completely with the contract until it is laid down); the closed
+    table scores a complete rest 0 anyway."""
+    if view.rules.table != "open":
+        return False
+    contract = None if laid_down(view.table, view.seat) else view.contract
+    found = contract_arrangement(rest, view.wild_rank, view.rules, contract)
+    return not rest or (found is not None and found.is_complete)
+
+
+def _ending_penalty(view: PlayerView, hand: Sequence[Card]) -> int:
+    """The round's scoring of ``hand`` for ``view.seat``, another seat out (who went out,
+    or the next seat), multiplier applied."""
+    seat, players, rules = view.seat, len(view.hand_sizes), view.rules
+    goer = (seat + 1) % players if view.went_out is None else view.went_out
+    hands = tuple(tuple(hand) if other == seat else () for other in range(players))
+    if rules.table == "open":
+        scored, _ = open_table_scores(view.log, hands, goer, view.wild_rank, rules)
+    else:
+        shown = Arrangement(view.went_out_melds, (), 0)
+        scored, _ = score_round(hands, goer, shown, view.wild_rank, rules)
+    return scored[seat].penalty * rules.multiplier(view.round_index)
 
 
 _MOVE_KINDS = {kind.value: kind for kind in MoveKind}

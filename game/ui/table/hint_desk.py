@@ -3,7 +3,7 @@
 The hint (H or the Hint button) and the coach's tip word the same decision, worked out off
 the frame loop by the seats' worker (:class:`~game.seats.controller.SeatsController`) for
 a view of yours and kept with it, so the two never disagree. The desk also keeps what the
-engine says of your discard (which cards go out, your penalty after the best one).
+engine says of your hand: which discards go out, and what it pays if the round ended now.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from game.engine.actions import Action, Discard
 from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.melds import Arrangement
-from game.engine.solver import min_penalty_after_discard
+from game.engine.round_log import penalty_if_ended
 from game.engine.view import PlayerView
 from game.i18n import _, language
 from game.seats.controller import SeatsController
 from game.ui.scene import SceneContext
+from game.ui.seen.shown import ShownTable
 from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
 from game.ui.table.playback import TimedText
 from game.words.hint_words import hint_line
@@ -30,6 +31,11 @@ class HintTable(Protocol):
 
     notice: TimedText | None
     """The line over your hand (the hint's, while it is up)."""
+
+    @property
+    def shown(self) -> ShownTable:
+        """The match as far as it has been shown."""
+        ...
 
     @property
     def match(self) -> Match: ...
@@ -79,9 +85,10 @@ class HintDesk:
         self._hint_wanted: PlayerView | None = None
         """The view you asked a hint for (H or the Hint button), until it is shown."""
         self._hint_text: str | None = None
-        self._discard_facts: tuple[int, frozenset[Card], int] | None = None
-        """After how many actions, the cards whose discard goes out and the penalty after
-        the best discard (your discard phase only)."""
+        self._going_out: tuple[int, frozenset[Card]] | None = None
+        """After how many actions, the cards whose discard goes out (your discard phase)."""
+        self._penalty: tuple[int, int, int] | None = None
+        """After how many actions and in which round, your penalty if the round ended now."""
 
     def coaching(self) -> bool:
         """True while the coach speaks (the setting, for your first matches)."""
@@ -116,36 +123,37 @@ class HintDesk:
             return None
         return advice[1]
 
-    # --- your discard's facts ------------------------------------------------------
+    # --- what the engine says of your hand ------------------------------------------
 
-    def _facts_of_discard(self) -> tuple[frozenset[Card], int] | None:
-        """While you are to discard: the cards whose discard goes out, and what your hand
-        scores after its best discard (both the engine's word; worked out once per action)."""
+    def goes_out(self, card: Card) -> bool:
+        """True if discarding ``card`` now goes out (the engine's word, once per action)."""
         table = self._table
         match = table.match
         if match.is_over or match.current_seat != 0 or not table.drawn:
-            return None
+            return False
         played = len(match.actions)
-        if self._discard_facts is None or self._discard_facts[0] != played:
-            allowed = [
-                action.card for action in match.legal_actions() if isinstance(action, Discard)
-            ]
-            hand, wild = match.hands[0], match.wild_rank
-            after = min_penalty_after_discard(hand, wild, match.rules, allowed)
-            self._discard_facts = (played, frozenset(match.going_out_discards()), after)
-        return self._discard_facts[1:]
-
-    def goes_out(self, card: Card) -> bool:
-        """True if discarding ``card`` now goes out (the engine's word)."""
-        facts = self._facts_of_discard()
-        return facts is not None and card in facts[0]
+        if self._going_out is None or self._going_out[0] != played:
+            self._going_out = (played, frozenset(match.going_out_discards()))
+        return card in self._going_out[1]
 
     def penalty_now(self) -> int:
-        """Your hand's penalty as shown; once you have drawn, after its best discard."""
-        facts, table = self._facts_of_discard(), self._table
-        if facts is None or sorted(table.hand) != sorted(table.match.hands[0]):
-            return table.arrangement.penalty
-        return facts[1]
+        """What your hand would pay if the round ended now, the engine's
+        :func:`~game.engine.round_log.penalty_if_ended` (once you have drawn: after your best
+        discard). While the hand shown is not yet the match's (a card on its way), the figure
+        last given in the round shown; before any, the best arrangement of the hand shown."""
+        table = self._table
+        match, played = table.match, len(table.match.actions)
+        penalty = self._penalty
+        if penalty is not None and penalty[:2] == (played, table.shown.round_index):
+            return penalty[2]
+        if match.round_index == table.shown.round_index and sorted(table.hand) == sorted(
+            match.hands[0]
+        ):
+            self._penalty = (played, table.shown.round_index, penalty_if_ended(self.my_view()))
+            return self._penalty[2]
+        if penalty is not None and penalty[1] == table.shown.round_index:
+            return penalty[2]
+        return table.arrangement.penalty
 
     # --- asking the worker ---------------------------------------------------------
 
