@@ -41,6 +41,17 @@ class Seating:
         """How many sit at the table, you included."""
         return len(self.names) + 1
 
+    def is_you(self, seat: int) -> bool:
+        """True for the person's own seat (a sentence about it is in the second person)."""
+        return seat == 0 and self.human
+
+    def went_out(self, seat: int) -> str:
+        """``Left went out!``; ``You went out!`` in the second person, never ``You`` put in
+        the third person's sentence (French: ``Vous êtes sorti !``, not ``Vous sort !``)."""
+        if self.is_you(seat):
+            return _("You went out!")
+        return _("{name} went out!").format(name=self.name(seat))
+
     def name(self, seat: int) -> str:
         """``You`` for the person at the bottom (Bottom in autoplay); the others by name."""
         if seat == 0:

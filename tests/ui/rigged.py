@@ -33,7 +33,11 @@ def crowded_last_round() -> Match:
 
 
 def open_rigged(
-    folder: Path, match: Match, size: tuple[int, int] = (1280, 800), ai_process: bool = False
+    folder: Path,
+    match: Match,
+    size: tuple[int, int] = (1280, 800),
+    ai_process: bool = False,
+    language: str | None = None,
 ) -> App:
     """A window (the AI on a thread unless ``ai_process``, its profile in ``folder``) at the
     table of ``match``, its other seats easy. A rigged match cannot be read back from a save
@@ -42,7 +46,9 @@ def open_rigged(
     states = {seat: seat_rng_state(match.seed, seat) for seat in policies}
     names = ("Left", "Top", "Right")[: match.players - 1]
     saved = SavedMatch(match, policies, names, tuple(match.hands[0]), states)
-    app = make_app(profile=str(folder), mute=True, ai_process=ai_process, size=size)
+    app = make_app(
+        profile=str(folder), mute=True, ai_process=ai_process, size=size, language=language
+    )
     table = TableScene.resumed(app, saved)
     app.replace(table)
     table.playback.banner = None  # the round's title, as a resume announces it: let go

@@ -42,7 +42,7 @@ from game.words.table_words import (
 
 def seat_is_you(seat: int, seating: Seating) -> bool:
     """True for the person's own seat."""
-    return seat == 0 and seating.human
+    return seating.is_you(seat)
 
 
 def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = False) -> str:
@@ -114,9 +114,7 @@ def _move_line(event: DrewFromStock | TookDiscard | Discarded | WentOut, seating
             name = seating.name(seat)
             return _("{name} discarded {card}").format(name=name, card=card_short(card))
         case WentOut(seat):
-            if you:
-                return _("You went out!")
-            return _("{name} went out!").format(name=seating.name(seat))
+            return seating.went_out(seat)
 
 
 @dataclass

@@ -293,7 +293,7 @@ class Playback:
                 self.announce(_("The discard pile is shuffled into a new stock"), 2.0)
                 self._sounds.play("shuffle")
             case WentOut():
-                self.announce(_("{name} went out!").format(name=self.seating.name(event.seat)), 2.5)
+                self.announce(self.seating.went_out(event.seat), 2.5)
                 self.stage.revealed.add(event.seat)
                 self._moved("go_out", 2.0)
             case LastTurnsBegan():

@@ -217,7 +217,9 @@ class RoundSummaryScene(Overlay):
     def title(self) -> str:
         event = self.event
         title = round_title(event.round_index, self.shown.rounds)
-        if event.went_out is not None:
+        if event.went_out is not None and self.seating.is_you(event.went_out):
+            title = _("{round} — you went out").format(round=title)
+        elif event.went_out is not None:
             name = self.seating.name(event.went_out)
             title = _("{round} — {name} went out").format(round=title, name=name)
         elif event.abandoned and self.shown.abandoned == "turns":
