@@ -72,8 +72,9 @@ class TablePicture:
     go_out: frozenset[Card] = frozenset()
     """The cards of your hand whose discard goes out (each wears a GO OUT badge)."""
     penalty: int | None = None
-    """Your penalty now (None: the arrangement's); once you have drawn, after the best
-    discard."""
+    """Your penalty now, what your hand would pay if the round ended now (the engine's
+    ``penalty_if_ended``: once you have drawn, after the best discard); None: the
+    arrangement's, as in the replay."""
     notice_playable: bool = False
     """True if the notice is the hint's line and a click on it plays the hint's discard."""
     named: Card | None = None

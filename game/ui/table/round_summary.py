@@ -10,7 +10,7 @@ import pygame
 
 from game.engine.cards import Card, Rank, wild_rank_for
 from game.engine.events import RoundScored
-from game.engine.melds import Arrangement, Meld
+from game.engine.melds import Arrangement, Meld, MeldKind
 from game.i18n import N_, _, ngettext
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import Pose
@@ -63,6 +63,28 @@ class CardGroup:
     (``+9♠``), or nothing."""
     owner: int | None = None
     """Cards laid off: the seat whose melds they went onto (``None``: jokers thrown)."""
+    joined: tuple[bool, ...] = ()
+    """A meld: per card, True for a card laid off onto it (by any seat) after it was laid
+    down; empty: none was."""
+
+
+Joined = dict[tuple[int, int], list[tuple[Card, int]]]
+"""Per meld (its owner and its index among the owner's melds), the cards laid off onto it
+in turn, each with what it was added as."""
+
+
+def joined_cards(arrangements: Sequence[Arrangement]) -> Joined:
+    """The cards each meld took after it was laid down, where the table is one for all (the
+    open table, the redemption round: each lay-off names its meld's owner). A lay-off onto
+    the melds of who went out at the closed table is each seat's own (they may overlap) and
+    stays with the seat's hand."""
+    joined: Joined = {}
+    for arrangement in arrangements:
+        for layoff in arrangement.layoffs:
+            if layoff.owner is not None:
+                found = joined.setdefault((layoff.owner, layoff.target), [])
+                found += zip(layoff.cards, layoff.positions, strict=True)
+    return joined
 
 
 def explained_hand(
@@ -70,17 +92,19 @@ def explained_hand(
     hand: Sequence[Card],
     wild_rank: Rank,
     goer_melds: Sequence[Meld] = (),
-    seat_melds: Sequence[Sequence[Meld]] = (),
     thrown: Sequence[Card] = (),
     goer: int | None = None,
+    seat: int | None = None,
+    joined: Joined | None = None,
 ) -> list[CardGroup]:
     """``hand`` as the engine scored it: each meld (every wild labelled with what it stands
-    for), the cards laid off, a group per seat whose melds they went onto (those of who went
-    out, ``goer``, in ``goer_melds``; in the redemption round and at the open table those of
-    ``seat_melds[owner]``), the printed jokers ``thrown`` onto a meld for 0, then the
-    leftover cards in the hand's order. At the open table ``hand`` is every card the seat
-    scored: those it laid down and laid off, then those it still holds."""
-    free = list(hand)
+    for) with the cards laid off onto it (``joined``: this ``seat``'s melds, by anyone),
+    the cards laid off onto the melds of who went out (``goer``, ``goer_melds``) at the
+    closed table, the printed jokers ``thrown`` onto a meld for 0, then the leftover cards
+    in the hand's order. The cards this seat laid off onto a meld of the shared table are
+    shown on that meld, in its owner's row. At the open table ``hand`` is every card the
+    seat scored: those it laid down and laid off, then those it still holds."""
+    free, joined = list(hand), joined or {}
 
     def take(card: Card) -> Card:
         if card not in free:  # the engine may name a twin copy
@@ -89,19 +113,32 @@ def explained_hand(
         return card
 
     groups = []
-    for meld in arrangement.melds:
-        cards = tuple(take(card) for card in meld.cards)
+    for index, meld in enumerate(arrangement.melds):
+        pairs = zip(meld.cards, meld.positions, strict=True)
+        own = [(take(card), position, False) for card, position in pairs]
+        onto = [] if seat is None else joined.get((seat, index), [])
+        added = [(card, position, True) for card, position in onto]
+        cards = [*own, *added]
+        if meld.kind is MeldKind.RUN:
+            cards.sort(key=lambda placed: placed[1])
         labels = tuple(
-            "=" + stands_short(position, meld.suit) if card.is_wild(wild_rank) else ""
-            for card, position in zip(cards, meld.positions, strict=True)
+            ("+" if laid else "=") + stands_short(position, meld.suit)
+            if laid or card.is_wild(wild_rank)
+            else ""
+            for card, position, laid in cards
         )
-        groups.append(CardGroup(GroupKind.MELD, cards, labels))
+        laid_on = tuple(laid for _card, _position, laid in cards) if added else ()
+        groups.append(
+            CardGroup(GroupKind.MELD, tuple(c for c, _p, _l in cards), labels, joined=laid_on)
+        )
     laid: dict[int | None, tuple[list[Card], list[str]]] = {}
     for layoff in arrangement.layoffs:
-        melds = goer_melds if layoff.owner is None else seat_melds[layoff.owner]
-        suit = melds[layoff.target].suit if layoff.target < len(melds) else None
-        owner = goer if layoff.owner is None else layoff.owner
-        cards_of, labels_of = laid.setdefault(owner, ([], []))
+        if layoff.owner is not None:  # shown on its meld
+            for card in layoff.cards:
+                take(card)
+            continue
+        suit = goer_melds[layoff.target].suit if layoff.target < len(goer_melds) else None
+        cards_of, labels_of = laid.setdefault(goer, ([], []))
         for card, position in zip(layoff.cards, layoff.positions, strict=True):
             cards_of.append(take(card))
             labels_of.append("+" + stands_short(position, suit))
@@ -152,15 +189,17 @@ class RoundSummaryScene(Overlay):
         self.wild_rank = wild_rank_for(shown.rules.hand_sizes[event.round_index])
         """The round's wild rank (what makes a card of a meld a wild)."""
         goer_melds = () if event.went_out is None else event.arrangements[event.went_out].melds
+        joined = joined_cards(event.arrangements)
         self.groups = [
             explained_hand(
                 arrangement,
                 hand,
                 self.wild_rank,
                 goer_melds,
-                [a.melds for a in event.arrangements],
                 event.thrown_jokers[seat] if event.thrown_jokers else (),
                 event.went_out,
+                seat,
+                joined,
             )
             for seat, (arrangement, hand) in enumerate(
                 zip(event.arrangements, self.hands, strict=True)
@@ -182,8 +221,8 @@ class RoundSummaryScene(Overlay):
     def widest(self) -> float:
         """The card steps of the widest hand: its cards, and a gap before each group."""
         return max(
-            len(hand) + len(groups) * GROUP_GAP / CARD_STEP
-            for hand, groups in zip(self.hands, self.groups, strict=True)
+            sum(len(group.cards) for group in groups) + len(groups) * GROUP_GAP / CARD_STEP
+            for groups in self.groups
         )
 
     def parts(self) -> SummaryParts:
@@ -269,13 +308,11 @@ class RoundSummaryScene(Overlay):
             box = pygame.Rect(row.left, top, row.width, parts.name_line)
             placed = text.blit(surface, name, size, INK, True, box=box, topleft=box.topleft)
             left = placed.right + size
-            line_left, line_top = left, top
-            past_points = left + text.font(size).size(points)[0] + size
-            if not self._sum_needs(seat, row.right - past_points, row.right - left, size):
-                beside = pygame.Rect(left, top, row.right - left, parts.name_line)
-                at = beside.topleft
-                line_left = text.blit(surface, points, size, colour, box=beside, topleft=at).right
-                line_left += size
+            line_top = top
+            beside = pygame.Rect(left, top, row.right - left, parts.name_line)
+            at = beside.topleft
+            line_left = text.blit(surface, points, size, colour, box=beside, topleft=at).right
+            line_left += size
             small = TypeScale(size).help
             if text.font(small).size(self.full_sum(seat))[0] > row.right - line_left:
                 line_left, line_top = 0, 0  # under the cards, on as many lines as it may take
@@ -318,16 +355,6 @@ class RoundSummaryScene(Overlay):
             name = _("{name} (went out)").format(name=name)
         return name
 
-    def _sum_needs(self, seat: int, beside: int, alone: int, size: int) -> bool:
-        """Whether the sum of ``seat``'s leftover cards, written out in full, fits only in
-        the ``alone`` pixels after the name, not in the ``beside`` pixels after the points
-        as well (it says the points itself: ``Q♥ 10 + 8♦ 8 = 18``)."""
-        if self.groups[seat][-1].kind is not GroupKind.LEFTOVER:
-            return False
-        small = TypeScale(size).help
-        width = self.context.text.font(small).size(self.full_sum(seat))[0]
-        return beside < width <= alone
-
     def _plate_under(self, surface: pygame.Surface, rect: pygame.Rect, cards: pygame.Rect) -> None:
         """A dark plate under a label at ``rect`` where it lies on the ``cards`` (a small
         window has no room for a line under them)."""
@@ -348,8 +375,10 @@ class RoundSummaryScene(Overlay):
         return self._in_full(leftover_sum(self._leftover_values(seat), self.event.multiplier))
 
     def _in_full(self, line: str) -> str:
-        """``line``, the cards left in a hand counted, as the open table counts them."""
-        return _("In full: {sum}").format(sum=line) if self.open_table else line
+        """``line``, the cards left in a hand counted; at the open table, saying why a meld
+        still in the hand counts: it was held, never laid down."""
+        # TRANSLATORS: over the cards held at the open table's end: they count in full.
+        return _("Held, counts in full: {sum}").format(sum=line) if self.open_table else line
 
     def caption(self, group: CardGroup) -> str:
         """Whose meld a group of cards was laid off onto: ``→ Top`` (``→ You``); empty for
@@ -407,14 +436,18 @@ class RoundSummaryScene(Overlay):
                     x += step
                 return end, right
             start = x
-            for card, label in zip(group.cards, group.labels, strict=True):
+            for index, (card, label) in enumerate(zip(group.cards, group.labels, strict=True)):
                 rect = self._paint_card(surface, card, (x, cards.top), height, False)
-                if group.kind is GroupKind.LAID_OFF:
+                if group.kind is GroupKind.LAID_OFF or (group.joined and group.joined[index]):
                     pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 2, border_radius=4)
                 if label:
                     box = pygame.Rect(x - (step - width) // 2, under, step, parts.label_line)
                     if text.fit(label, label_size, box.width, True)[0] != label:
                         label = label[1:]  # "6♠" where "=6♠" is too wide
+                    if text.fit(label, label_size, box.width, True)[0] != label:
+                        wide = text.font(label_size, True).size(label)[0] + 2  # past the card
+                        box = pygame.Rect(0, under, wide, parts.label_line)
+                        box.centerx = x + width // 2
                     at = text.where(label, label_size, box, True, midtop=box.midtop)
                     self._plate_under(surface, at, cards)
                     text.blit(surface, label, label_size, GOLD, True, box, True, midtop=box.midtop)

@@ -29,7 +29,12 @@ from game.ui.screens.review_screen import ReviewScene
 from game.ui.seen.hand_order import by_suit
 from game.ui.seen.shown import ShownTable
 from game.ui.table.overlay import overlay_layout
-from game.ui.table.round_summary import GroupKind, RoundSummaryScene, explained_hand
+from game.ui.table.round_summary import (
+    GroupKind,
+    RoundSummaryScene,
+    explained_hand,
+    joined_cards,
+)
 from game.ui.table.score_sheet import LEADER_MARK, WENT_OUT_MARK
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.words.card_words import card_short, stands_short, wild_sentence
@@ -167,7 +172,8 @@ def test_each_hand_is_shown_as_the_engine_scored_it(
             leftover = next(group for group in groups if group.kind is GroupKind.LEFTOVER)
             assert sorted(leftover.cards) == sorted(arrangement.leftover)
             line = leftover_line(leftover.cards, arrangement, event, wild)
-            assert line in texts, f"seat {seat}: {line!r} among {texts}"
+            said = " ".join(texts)  # on one line, or broken after a "+"
+            assert line in said, f"seat {seat}: {line!r} among {texts}"
 
 
 def leftover_line(
@@ -347,23 +353,27 @@ def test_the_review_shows_the_wild_rank_your_order_and_why(
     assert f"The hard AI: {why}" in texts
 
 
-def test_a_redemption_round_labels_cards_by_the_owners_meld_and_shows_thrown_jokers() -> None:
+def test_a_redemption_round_shows_a_card_on_the_meld_it_joined_and_thrown_jokers() -> None:
     rules = RuleSet(players=3, jokers=2, lay_off="all", free_jokers=True)
     hands = [parse_cards(h) for h in ("5H 6H 7H 10C 10D 10S", "QC QD QS 2S 3S 4S", "5S 9C")]
     goer = best_arrangement(hands[0], Rank.KING, rules)
     arrangements, thrown = score_round(hands, 0, goer, Rank.KING, rules)
-    seat_melds = [a.melds for a in arrangements]
     (layoff,) = arrangements[2].layoffs
     assert layoff.owner == 1
-    groups = explained_hand(arrangements[2], hands[2], Rank.KING, goer.melds, seat_melds)
-    assert [group.labels for group in groups] == [
-        ("+" + stands_short(5, Suit.SPADES),),
-        ("",),
-    ]
+    joined = joined_cards(arrangements)
+    groups = explained_hand(arrangements[2], hands[2], Rank.KING, goer.melds, seat=2, joined=joined)
+    assert [(group.kind, group.cards) for group in groups] == [
+        (GroupKind.LEFTOVER, parse_cards("9C")),
+    ], "the 5♠ is shown on the run it joined, not in the row of who laid it off"
+    lefts = explained_hand(arrangements[1], hands[1], Rank.KING, goer.melds, seat=1, joined=joined)
+    (run,) = [group for group in lefts if parse_cards("5S")[0] in group.cards]
+    assert run.cards == parse_cards("2S 3S 4S 5S")
+    assert run.labels[-1] == "+" + stands_short(5, Suit.SPADES)
+    assert run.joined == (False, False, False, True)
     jokers = RuleSet(players=2, jokers=2, free_jokers=True)
     hand = parse_cards("JK 9C")
     arrangements, thrown = score_round([hands[0], hand], 0, goer, Rank.KING, jokers)
-    groups = explained_hand(arrangements[1], hand, Rank.KING, goer.melds, (), thrown[1])
+    groups = explained_hand(arrangements[1], hand, Rank.KING, goer.melds, thrown[1])
     assert [(group.kind, group.cards) for group in groups] == [
         (GroupKind.LAID_OFF, parse_cards("JK")),
         (GroupKind.LEFTOVER, parse_cards("9C")),

@@ -27,11 +27,11 @@ from game.engine.view import MoveKind, PublicMove
 from game.ui.app import App
 from game.ui.seen.shown import ShownTable
 from game.ui.table.round_summary import GroupKind, RoundSummaryScene
-from game.words.card_words import leftover_sum
+from game.words.card_words import leftover_sum, stands_short
 from game.words.table_words import Seating
 from tests.ui.driver import FRAME, make_app
-from tests.ui.every_screen import Seen, box_problems
-from tests.ui.table.test_summary_explained import picture
+from tests.ui.every_screen import Seen, box_problems, overlaps
+from tests.ui.table.test_summary_explained import Picture, picture
 
 OPEN = RuleSet(table="open")
 ROUND = 4
@@ -138,7 +138,16 @@ def keep(app: App, name: str) -> None:
         pygame.image.save(app.screen, str(Path(folder) / name))
 
 
-def test_the_open_table_shows_melds_laid_down_cards_laid_off_and_where_and_hands_in_full(
+def held_line(values: list[tuple[Card, int]]) -> str:
+    """The words over cards held at the round's end: why they count."""
+    return i18n._("Held, counts in full: {sum}").format(sum=leftover_sum(values, 1))
+
+
+def row_top(drawn: Picture, card: Card) -> int:
+    return drawn.rect_of(card).top
+
+
+def test_the_open_table_shows_each_card_laid_off_on_the_meld_it_joined(
     window: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = show(window, open_table_round(), Seating())
@@ -146,19 +155,25 @@ def test_the_open_table_shows_melds_laid_down_cards_laid_off_and_where_and_hands
     texts = [text.shown for text in drawn.texts]
     yours = [(group.kind, group.cards) for group in scene.groups[0]]
     assert yours == [
-        (GroupKind.MELD, YOURS.cards),
-        (GroupKind.LAID_OFF, (QUEEN,)),
+        (GroupKind.MELD, (THREE, *YOURS.cards)),
         (GroupKind.LEFTOVER, HELD[0]),
-    ]
-    assert onto("Top") in texts, "you laid the Q♥ off onto Top's run"
-    (left_laid,) = [group for group in scene.groups[1] if group.kind is GroupKind.LAID_OFF]
-    assert left_laid.owner == 0
-    assert onto("You") in texts, "Left laid the 3♠ off onto your run"
+    ], "Left laid the 3♠ off onto your run: it shows there; your Q♥ shows on Top's"
+    assert all(group.kind is not GroupKind.LAID_OFF for groups in scene.groups for group in groups)
     top = next(group for group in scene.groups[2] if group.kind is GroupKind.MELD)
-    assert top.labels == ("", "", "=10♥", ""), "the wild says what it stands for"
+    assert top.cards == (*TOPS.cards, QUEEN)
+    added = "+" + stands_short(12, Suit.HEARTS)
+    assert top.labels == ("", "", "=10♥", "", added), "what a wild stands for, a card was added as"
+    assert top.joined == (False, False, False, False, True)
     assert "=10♥" in drawn.texts_under(drawn.rect_of(top.cards[2]))
+    assert row_top(drawn, QUEEN) == row_top(drawn, TOPS.cards[0]), "in Top's row"
+    jack, queen = drawn.rect_of(TOPS.cards[-1]), drawn.rect_of(QUEEN)
+    step = drawn.rect_of(TOPS.cards[1]).left - drawn.rect_of(TOPS.cards[0]).left
+    assert abs(queen.left - jack.left - step) <= 2, "the Q♥ goes on at the run's end, a step on"
+    assert row_top(drawn, THREE) == row_top(drawn, YOURS.cards[0]), "in your row"
+    assert drawn.rect_of(THREE).right < drawn.rect_of(YOURS.cards[0]).right
+    assert onto("Top") not in texts and onto("You") not in texts, "no word over a card"
     values = [(card, OPEN.penalty(card, WILD)) for card in HELD[3]]
-    full = i18n._("In full: {sum}").format(sum=leftover_sum(values, 1))
+    full = held_line(values)
     assert full in texts or any(full.startswith(text.rstrip(" +")) for text in texts)
     assert scene.event.penalties[3] == sum(value for _card, value in values)
     cards = [card for card, _rect in drawn.cards]
@@ -170,15 +185,29 @@ def test_the_open_table_shows_melds_laid_down_cards_laid_off_and_where_and_hands
     keep(window, "summary-open-table-1280x800.png")
 
 
-def test_the_redemption_round_names_the_meld_each_card_went_onto(
+def test_a_meld_held_says_why_it_counts(window: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three Kings never laid down: 30 points, and the words over them say they were held."""
+    kings = parse_cards("KC KD KH")
+    hands = [list(kings), [], list(HELD[2]), list(HELD[3])]
+    arrangements, thrown = open_table_scores(LOG[:1] + LOG[3:4], hands, GOER, WILD, OPEN)
+    scene = show(window, scored(OPEN, ROUND, hands, arrangements, thrown), Seating())
+    assert scene.event.penalties[0] == 30
+    texts = [text.shown for text in picture(window, monkeypatch).texts]
+    assert held_line([(king, 10) for king in kings]) in texts
+
+
+def test_the_redemption_round_shows_each_card_on_the_meld_it_joined(
     window: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = show(window, redemption_round(), Seating(names=("Left", "Top")))
     drawn = picture(window, monkeypatch)
     texts = [text.shown for text in drawn.texts]
-    (laid,) = [group for group in scene.groups[2] if group.kind is GroupKind.LAID_OFF]
-    assert laid.owner == 1
-    assert onto("Left") in texts, "the 5♠ went onto Left's run, not onto your melds"
+    (five,) = parse_cards("5S")
+    (run,) = [group for group in scene.groups[1] if five in group.cards]
+    assert run.kind is GroupKind.MELD, "the 5♠ went onto Left's run: it shows there"
+    assert onto("Left") not in texts
+    shown_five = next(card for card in run.cards if card == five)
+    assert row_top(drawn, shown_five) == row_top(drawn, run.cards[0])
     keep(window, "summary-redemption-1280x800.png")
 
 
@@ -219,7 +248,41 @@ def test_no_word_of_the_open_table_summary_is_cut_short(
         problems = box_problems(Seen("open table summary", texts, app.screen))
         assert not problems, "\n".join(problems)
         shown = [text.shown for text in texts]
-        assert onto("Top") in shown and onto("You") in shown
-        assert any(text.startswith(i18n._("In full: {sum}").split("{")[0]) for text in shown)
+        prefix = i18n._("Held, counts in full: {sum}").split("{")[0]
+        assert any(text.startswith(prefix) for text in shown)
+    finally:
+        app.close()
+
+
+SIZES = [(640, 400), (800, 600), (1280, 800), (2560, 1440)]
+
+
+@pytest.mark.parametrize(
+    "players",
+    [4, pytest.param(8, marks=pytest.mark.slow)],
+)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_row_keeps_its_points_however_long_its_sum(
+    players: int, size: tuple[int, int]
+) -> None:
+    rules = RuleSet(table="open", players=players)
+    longest = list(HELD[3])
+    held = [HELD[0], (), HELD[2], longest, *(longest[: 2 + seat] for seat in range(4))]
+    hands = [list(hand) for hand in held[:players]]
+    arrangements, thrown = open_table_scores(LOG, hands, GOER, WILD, rules)
+    app = make_app(mute=True, size=size)
+    try:
+        names = tuple(f"Seat {seat}" for seat in range(1, players))
+        scene = show(app, scored(rules, ROUND, hands, arrangements, thrown), Seating(names=names))
+        app.text.drawn = []
+        app.draw()
+        texts, app.text.drawn = app.text.drawn, None
+        shown = [text.shown for text in texts]
+        for seat, penalty in enumerate(scene.event.penalties):
+            points = i18n.ngettext("{count} point", "{count} points", penalty)
+            assert points.format(count=penalty) in shown, f"seat {seat} at {size}"
+        seen = Seen("open table summary", texts, app.screen)
+        problems = box_problems(seen) + overlaps(seen)
+        assert not problems, "\n".join(problems)
     finally:
         app.close()
