@@ -102,7 +102,7 @@ class OverlayLayout:
         if legible and chosen.card_height(widest) >= self.text_size * DENSE_CARDS:
             return chosen
         dense = self._dense(players, sum_width)
-        if not legible:  # names over one another: never, even for taller cards
+        if not legible and dense.holds(widest):  # not names over one another for taller cards
             return dense
         return dense if dense.card_height(widest) > chosen.card_height(widest) else chosen
 
