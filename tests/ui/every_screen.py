@@ -315,6 +315,7 @@ class Tour:
         for kind, round_index in (("closed", 1), ("open", 10)):
             app.replace(TableScene.resumed(app, contract_saved_match(players, kind, round_index)))
             table = table_of(app)
+            table.playback.banner = None  # the round's title, as a resume announces it: let go
             step_until(app, partial(_at_rest, table), frames=3000)
             assert table.picture().tracker is not None
             self.look(f"table, contract tracker {kind}")
