@@ -21,10 +21,17 @@ MODULES = {
         "game.words.card_words",
         "game.words.rule_options",
     },
+    "game.words.contract_words": {
+        "game.engine",
+        "game.i18n",
+        "game.words.card_words",
+        "game.words.rules_text",
+    },
     "game.words.hint_words": {
         "game.engine",
         "game.i18n",
         "game.words.card_words",
+        "game.words.contract_words",
         "game.ai.hint",
     },
     "game.profile.player_stats": {

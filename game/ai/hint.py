@@ -17,6 +17,8 @@ from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
+from game.engine.contract_hold import ContractHold, contract_hold, counts_toward
+from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, Meld
 from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import is_complete
@@ -48,6 +50,9 @@ class Why(Enum):
     """Discard the card: it fits no meld and would cost ``points[0]``."""
     DISCARD_FOR_CHANCES = "discard_for_chances"
     """Discard the card: the rest of the hand has better chances."""
+    DISCARD_UNCOUNTED = "discard_uncounted"
+    """Discard the card: its meld :attr:`Reason.meld` does not count toward the contract
+    (:attr:`Reason.contract`)."""
     LAY_DOWN = "lay_down"
     """Open table: lay :attr:`Reason.melds` down; their cards, ``points[0]`` in the hand,
     then count 0."""
@@ -67,8 +72,8 @@ class Reason:
     card: Card | None = None
     """The card the action moves (or the top discard left there), if any."""
     meld: Meld | None = None
-    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`), or is laid off onto, as
-    it stands on the table (:attr:`Why.LAY_OFF`)."""
+    """The meld the card completes (:attr:`Why.TAKE_TO_COMPLETE`), is laid off onto, as
+    it stands on the table (:attr:`Why.LAY_OFF`), or belongs to (:attr:`Why.DISCARD_UNCOUNTED`)."""
     points: tuple[int, ...] = ()
     """The penalty points the reason names, in the order its kind documents."""
     melds: tuple[Meld, ...] = ()
@@ -78,6 +83,8 @@ class Reason:
     players: int = 0
     """The seats at the table (:attr:`Why.LAY_OFF`: the owner is called by its place there
     unless the window names it)."""
+    contract: Contract | None = None
+    """The contract the seat's melds must include (:attr:`Why.DISCARD_UNCOUNTED`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +148,8 @@ def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> Reason:
         return Reason(Why.TAKE_WILD, top)
     kept = [card for card in hand if card is not best.card]
     meld = _meld_with(evaluator.arrangement(kept), top)
-    if meld:
+    contract = evaluator.contract
+    if meld and (contract is None or counts_toward(meld, contract, view.wild_rank)):
         return Reason(Why.TAKE_TO_COMPLETE, top, meld)
     now = evaluator.penalty(view.hand)
     if best.penalty < now:
@@ -169,10 +177,25 @@ def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     if view.last_turns:
         return Reason(Why.DISCARD_LAST_TURN, card, points=(_left_over(view, evaluator, rest),))
     in_hand = evaluator.arrangement(view.hand)
+    hold = _hold(view, evaluator)
+    if hold is not None and card not in hold.cards:
+        meld = _meld_with(in_hand, card)
+        if meld is not None and not counts_toward(meld, hold.contract, view.wild_rank):
+            return Reason(Why.DISCARD_UNCOUNTED, card, meld, contract=hold.contract)
     loose = any(c.ordinal == card.ordinal for c in in_hand.leftover) and not _fits_table(view, card)
+    if hold is not None and card in hold.cards:
+        loose = False  # it makes the contract, even where the best arrangement leaves it out
     if loose and not card.is_wild(view.wild_rank):  # a wild card is never dead weight
         return Reason(Why.DISCARD_DEAD_WEIGHT, card, points=(evaluator.card_penalty(card),))
     return Reason(Why.DISCARD_FOR_CHANCES, card)
+
+
+def _hold(view: PlayerView, evaluator: Evaluator) -> ContractHold | None:
+    """What the hand holds of the contract its going out must include (``None``: none)."""
+    contract = evaluator.contract
+    return (
+        None if contract is None else contract_hold(view.hand, view.wild_rank, view.rules, contract)
+    )
 
 
 def _goes_out(view: PlayerView, evaluator: Evaluator, rest: list[Card]) -> bool:

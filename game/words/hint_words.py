@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai.hint import Suggestion, Why
+from game.ai.hint import Reason, Suggestion, Why
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
 from game.engine.melds import Meld
@@ -16,6 +16,7 @@ from game.engine.open_table import TableMeld
 from game.engine.seating import seat_place
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words
+from game.words.contract_words import not_counting
 
 SeatName = Callable[[int], str]
 """How an opponent's seat is called (its name as the table shows it)."""
@@ -93,32 +94,44 @@ def hint_line(suggestion: Suggestion, name: SeatName | None = None) -> str:
             why = _("the {card} does not help you enough").format(card=card)
         case Why.DISCARD_TO_GO_OUT:
             return _("{action} and go out!").format(action=action)
+        case _:
+            why = _playing_why(reason)
+    return _("{action}: {why}").format(action=action, why=why)
+
+
+def _playing_why(reason: Reason) -> str:
+    """Why a discard (not going out) or a lay move is worth playing, in words."""
+    points = reason.points
+    match reason.why:
         case Why.DISCARD_LAST_TURN:
-            why = ngettext(
+            return ngettext(
                 "on your last turn it leaves the fewest points ({points} point)",
                 "on your last turn it leaves the fewest points ({points} points)",
                 points[0],
             ).format(points=points[0])
         case Why.DISCARD_DEAD_WEIGHT:
-            why = ngettext(
+            return ngettext(
                 "it fits no meld and would cost {points} point",
                 "it fits no meld and would cost {points} points",
                 points[0],
             ).format(points=points[0])
         case Why.DISCARD_FOR_CHANCES:
-            why = _("the rest of your hand has better chances to meld")
+            return _("the rest of your hand has better chances to meld")
+        case Why.DISCARD_UNCOUNTED:
+            assert reason.meld is not None and reason.contract is not None
+            return not_counting(reason.meld, reason.contract)
         case Why.LAY_DOWN:
-            why = ngettext(
+            return ngettext(
                 "{points} point in your hand, 0 on the table",
                 "{points} points in your hand, 0 on the table",
                 points[0],
             ).format(points=points[0])
         case Why.LAY_DOWN_CONTRACT:
-            why = _("this round's contract")
+            return _("this round's contract")
         case Why.LAY_OFF:
-            why = ngettext(
+            return ngettext(
                 "{points} point in your hand, 0 there",
                 "{points} points in your hand, 0 there",
                 points[0],
             ).format(points=points[0])
-    return _("{action}: {why}").format(action=action, why=why)
+    raise ValueError(f"not a reason of a discard or a lay move: {reason.why}")

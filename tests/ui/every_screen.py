@@ -16,13 +16,15 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pygame
 
 from game.ai.hint import Reason, Suggestion, Why
-from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
+from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
 from game.engine.cards import Suit, parse_cards
+from game.engine.contracts import Contract
 from game.engine.events import Event, MatchOver, RoundScored
 from game.engine.legality import Refusal
 from game.engine.match import Match
@@ -87,6 +89,21 @@ def late_saved_match(seed: int = 4, players: int = 4) -> SavedMatch:
     policies = dict.fromkeys(range(1, players), "easy")
     states = {seat: seat_rng_state(seed, seat) for seat in policies}
     return SavedMatch(match, policies, default_names(players), match.hands[0], states)
+
+
+def contract_saved_match(players: int, table: str, round_index: int) -> SavedMatch:
+    """A match with contracts at ``table``, in round ``round_index``, the person at the
+    bottom to discard, the contract not laid down (every seat played its first legal move)."""
+    match = Match.new(RuleSet(players=players, contracts=True, table=table), seed=7)
+    while (match.round_index, match.current_seat, match.phase) != (round_index, 0, Phase.DISCARD):
+        match.apply(match.legal_actions()[0])
+    policies = dict.fromkeys(range(1, players), "easy")
+    states = {seat: seat_rng_state(7, seat) for seat in policies}
+    return SavedMatch(match, policies, default_names(players), match.hands[0], states)
+
+
+def _at_rest(table: TableScene) -> bool:
+    return not table.busy and table.your_turn
 
 
 def overlaps(seen: Seen) -> list[str]:
@@ -234,9 +251,10 @@ class Tour:
                 else:
                     stock = why.name.startswith("STOCK")
                     action = Draw(DrawSource.STOCK if stock else DrawSource.DISCARD)
-                meld = run if why is Why.TAKE_TO_COMPLETE else None
+                meld = run if why in (Why.TAKE_TO_COMPLETE, Why.DISCARD_UNCOUNTED) else None
                 shown = card if isinstance(action, Discard) else top
-                reason = Reason(why, shown, meld, (118, 96))
+                contract = Contract(2, 2) if why is Why.DISCARD_UNCOUNTED else None
+                reason = Reason(why, shown, meld, (118, 96), contract=contract)
             line = _("Hint: {reason}").format(reason=hint_line(Suggestion(action, reason)))
             table.notice = TimedText(line, 5.0)
             self.look(f"table, hint {why.name}")
@@ -288,6 +306,19 @@ class Tour:
         self.frames()
         self.look("match end, yours")
         app.pop()
+
+    def contract_tracker(self) -> None:
+        """The table with contracts: the tracker at your hand's left, at the closed table in
+        the second round (one run) and at the open table in the last (the longest contract)."""
+        app = self.app
+        players = app.memory.settings.rules.players
+        for kind, round_index in (("closed", 1), ("open", 10)):
+            app.replace(TableScene.resumed(app, contract_saved_match(players, kind, round_index)))
+            table = table_of(app)
+            table.playback.banner = None  # the round's title, as a resume announces it: let go
+            step_until(app, partial(_at_rest, table), frames=3000)
+            assert table.picture().tracker is not None
+            self.look(f"table, contract tracker {kind}")
 
     def score_sheet(self, table: TableScene) -> None:
         self.app.push(ScoreSheetScene(self.app, table.shown, table.setup.seating))
@@ -409,6 +440,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     walk.score_sheet(table)
     walk.review(table)
     walk.match_end(table)
+    walk.contract_tracker()
     walk.notice()
 
 

@@ -8,6 +8,7 @@ from game import i18n
 from game.ai.hint import Reason, Suggestion, Why
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card, Suit, parse_cards
+from game.engine.contracts import Contract
 from game.engine.melds import Meld, MeldKind
 from game.engine.open_table import TableMeld
 from game.words.hint_words import action_words, hint_line
@@ -31,9 +32,10 @@ def _suggestion(why: Why) -> Suggestion:
         action, card = Draw(DrawSource.STOCK), NINE
     else:
         action, card = Discard(QUEEN), QUEEN
-    meld = RUN if why is Why.TAKE_TO_COMPLETE else None
+    meld = RUN if why in (Why.TAKE_TO_COMPLETE, Why.DISCARD_UNCOUNTED) else None
     shown: Card | None = None if why is Why.STOCK_PILE_EMPTY else card
-    return Suggestion(action, Reason(why, shown, meld, points=(12, 4)))
+    contract = Contract(2, 0) if why is Why.DISCARD_UNCOUNTED else None
+    return Suggestion(action, Reason(why, shown, meld, points=(12, 4), contract=contract))
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
@@ -72,6 +74,9 @@ def test_lay_moves_are_worded_with_the_meld_and_whose_it_is() -> None:
     )
     assert hint_line(_suggestion(Why.LAY_DOWN)) == (
         "Lay down 7♥ 8♥ 9♥: 24 points in your hand, 0 on the table"
+    )
+    assert hint_line(_suggestion(Why.DISCARD_UNCOUNTED)) == (
+        "Discard the Q♦: the run 7♥ 8♥ 9♥ does not count toward 2 sets"
     )
     assert hint_line(_suggestion(Why.LAY_DOWN_CONTRACT)).startswith(
         "Lay down 7♥ 8♥ 9♥: this round's contract"

@@ -50,5 +50,6 @@ def fitted_layout(
         words_width=your_words_width(text, scale.body, you_sample),
         keys_lines=keys_lines(table, scale),
         corner_extra=max(corner, default=0),
+        tracker=rules.contracts,
     )
     return layout, log_rect

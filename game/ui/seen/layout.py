@@ -32,6 +32,8 @@ sizes (its melds lie beside it)."""
 MELD_SMALLER = 0.62
 """The smaller cards on the open table, where the others do not fit: this share of their
 height."""
+TRACKER_EMS = 13
+"""How wide the contract tracker at your hand's left is, in text sizes."""
 INDEX_SHARE = 0.2
 """How much of a card's width its corner index takes: the least of each card a fan shows
 (where a fan's room is short, its cards are smaller)."""
@@ -58,6 +60,9 @@ class TableLayout:
     open_table: bool = False
     """True at the open table: the piles and the side seats sit higher, and the melds
     laid down lie between the seats and the piles (see :mod:`~game.ui.seen.meld_layout`)."""
+    tracker: bool = False
+    """True with contracts: the contract tracker lies at your hand's left, over your line
+    and your penalty (:mod:`~game.ui.seen.contract_tracker`), as wide as :data:`TRACKER_EMS`."""
 
     @property
     def meld_heights(self) -> tuple[int, int]:
@@ -242,8 +247,9 @@ class TableLayout:
         width, moved right of your line and penalty where they need it."""
         width = round(self.width * 0.76)
         left = (self.width - width) // 2
-        if self.words_width:
-            left = max(left, self.margin * 2 + self.words_width)
+        words = max(self.words_width, self.text_size * TRACKER_EMS if self.tracker else 0)
+        if words:
+            left = max(left, self.margin * 2 + words)
             width = min(width, self.width - self.margin - left)
         top = round(self.hand_center_y - self.hand_height * 0.75)
         height = min(round(self.hand_height * 1.5), self.keys_top - top)  # the keys stay clear

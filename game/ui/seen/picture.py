@@ -14,11 +14,13 @@ import pygame
 
 from game.engine.actions import Action
 from game.engine.cards import Card
+from game.engine.contract_hold import ContractHold
 from game.engine.melds import Arrangement
 from game.i18n import _
 from game.ui.kit.sprites import CardSprite
 from game.ui.kit.text import Color
 from game.ui.kit.widgets import Button
+from game.ui.seen.contract_tracker import tracked_hold
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import LogPanel
 from game.ui.seen.shown import ShownTable
@@ -94,6 +96,8 @@ class TablePicture:
     every_hand: bool = False
     """True to name each opponent's cards on its plate (a replay of a finished match shows
     every hand; the table at play never does)."""
+    tracker: ContractHold | None = None
+    """What your hand holds of the contract, while the contract tracker shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,4 +176,5 @@ def table_picture(
         log_rect=log_panel.rect,
         log_back=log_panel.back,
         every_hand=every_hand,
+        tracker=tracked_hold(shown, layout),
     )

@@ -21,6 +21,7 @@ from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED
+from game.ui.seen.contract_tracker import contract_mark, paint_tracker
 from game.ui.seen.hand_order import meld_groups
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import log_rows, paint_log
@@ -183,6 +184,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         bool(shown.hands[0]),
         _penalty(picture),
         picture.you_label,
+        picture.tracker,
         tuple(tuple(button.rect) for button in picture.buttons),
         to_move(shown) == 0,
     )
@@ -241,7 +243,9 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
     groups = tuple(tuple(group) for group in meld_groups(picture.arrangement, shown.hands[0]))
     going = tuple(card in picture.go_out for card in shown.hands[0])
-    return (cards, style, shown.wild_rank, picture.selected, picture.picked, hinted, groups, going)
+    contract = picture.tracker.cards if picture.tracker is not None else frozenset()
+    marks = (shown.wild_rank, picture.selected, picture.picked, hinted, groups, going, contract)
+    return (cards, style, *marks)
 
 
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
@@ -407,7 +411,17 @@ def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
     layout = picture.layout
     height = text.font(layout.text_size, True).get_linesize() * 2 + 4
     box = layout.words_box
-    return pygame.Rect(box.left, round(layout.hand_center_y - height / 2), box.width, height)
+    top = round(layout.hand_center_y - height / 2)
+    if layout.tracker:  # the contract tracker over them: they keep to the foot of the room
+        top = box.bottom - height - max(2, layout.text_size // 4)
+    return pygame.Rect(box.left, top, box.width, height)
+
+
+def _tracker_box(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where the contract tracker goes: at your hand's left, above your line's ring."""
+    box, ring = picture.layout.words_box, _your_ring(picture, text)
+    gap = picture.layout.margin // 2
+    return pygame.Rect(box.left, box.top, box.width, max(0, ring.top - gap - box.top))
 
 
 def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
@@ -448,7 +462,8 @@ def _paint_card_marks(
     index: int,
     group: int | None,
 ) -> None:
-    """A card of your hand's helpers: its meld's bar, the wild star, selection, the hint."""
+    """A card of your hand's helpers: its meld's bar, the wild star, the contract's mark,
+    selection, the hint."""
     layout = picture.layout
     card = picture.shown.hands[0][index]
     if group is not None:
@@ -459,6 +474,8 @@ def _paint_card_marks(
         )
     if card.is_wild(picture.shown.wild_rank):
         _wild_badge(surface, rect, layout, text)
+    if picture.tracker is not None and card in picture.tracker.cards:
+        contract_mark(surface, rect, layout)
     if index == picture.selected or card in picture.picked:
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
@@ -484,7 +501,8 @@ def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     layout = picture.layout
     top = layout.keys_top
     keys = pygame.Rect(0, top, layout.width, layout.height - top)
-    return (layout.corner_box, _hand_words_box(picture, text), _your_ring(picture, text), keys)
+    your = (_hand_words_box(picture, text), _your_ring(picture, text), _tracker_box(picture, text))
+    return (layout.corner_box, *your, keys)
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
@@ -498,6 +516,9 @@ def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Tex
         )
         top = placed.bottom + 2
     _paint_hand_words(picture, surface, text)
+    if picture.tracker is not None:
+        box = _tracker_box(picture, text)
+        paint_tracker(picture.tracker, surface, text, box, layout.type_scale.help)
     if picture.keys:
         table = layout.table_rect
         keys = text.wrap(picture.keys, scale.help, layout.keys_width, separator=SEPARATOR)

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.evaluation import open_contract
 from game.ai.hint import Suggestion, Why
 from game.engine.actions import Discard, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
+from game.engine.contract_hold import counts_toward
 from game.engine.melds import Meld
 from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
+from game.words.contract_words import not_counting
 from game.words.hint_words import by_place, lay_off_words
 from game.words.rules_text import contract_words
 
@@ -56,6 +59,9 @@ def coach_tip(view: PlayerView, advice: Suggestion | None = None) -> CoachTip | 
     match advice.action:
         case LayDown(melds):
             shown = " · ".join(map(meld_words, melds))
+            if advice.reason.why is Why.LAY_DOWN_CONTRACT and view.contract is not None:
+                text = _("Coach: lay down {melds}: that is your contract, {contract}")
+                return CoachTip(text.format(melds=shown, contract=contract_words(view.contract)))
             return CoachTip(
                 _("Coach: lay down {melds}: on the table they count 0").format(melds=shown)
             )
@@ -123,11 +129,27 @@ def _discard_tip(view: PlayerView, advice: Suggestion, card: Card) -> CoachTip:
     if why is Why.DISCARD_LAST_TURN:
         text = _("Coach: a last turn: discard the {card}, it leaves you the fewest points")
         return CoachTip(text.format(card=short), card)
+    if why is Why.DISCARD_UNCOUNTED:
+        meld, contract = advice.reason.meld, advice.reason.contract
+        assert meld is not None and contract is not None
+        text = _("Coach: discard the {card}: {not_counting}")
+        return CoachTip(text.format(card=short, not_counting=not_counting(meld, contract)), card)
     completed = _completed_by_draw(view, card)
     if completed is not None:
         drawn, meld = completed
+        contract = open_contract(view)
+        if contract is not None and not counts_toward(meld, contract, view.wild_rank):
+            text = _(
+                "Coach: the {drawn} you drew makes a meld, but {not_counting}: discard the {card}"
+            )
+            words = not_counting(meld, contract)
+            return CoachTip(
+                text.format(drawn=card_short(drawn), not_counting=words, card=short), card
+            )
         text = _("Coach: the {drawn} you drew completes {meld}: discard the {card}")
-        return CoachTip(text.format(drawn=card_short(drawn), meld=meld, card=short), card)
+        return CoachTip(
+            text.format(drawn=card_short(drawn), meld=meld_words(meld), card=short), card
+        )
     if why is Why.DISCARD_DEAD_WEIGHT and not card.is_wild(view.wild_rank):
         points = advice.reason.points[0]
         text = ngettext(
@@ -140,7 +162,7 @@ def _discard_tip(view: PlayerView, advice: Suggestion, card: Card) -> CoachTip:
     return CoachTip(text.format(card=short), card)
 
 
-def _completed_by_draw(view: PlayerView, discard: Card) -> tuple[Card, str] | None:
+def _completed_by_draw(view: PlayerView, discard: Card) -> tuple[Card, Meld] | None:
     """The card you drew and the meld it completes once ``discard`` is gone, if it does."""
     hand, rules, wild = view.hand, view.rules, view.wild_rank
     drawn = hand[-1]
@@ -152,5 +174,5 @@ def _completed_by_draw(view: PlayerView, discard: Card) -> tuple[Card, str] | No
         return None
     for meld in after.melds:
         if drawn in meld.cards:
-            return drawn, meld_words(meld)
+            return drawn, meld
     return None
