@@ -41,15 +41,20 @@ def open_rigged(
     """A window (the AI on a thread unless ``ai_process``, its profile in ``folder``) at the
     table of ``match``, its other seats easy. A rigged match cannot be read back from a save
     (no actions lead to it), so the table is handed the match itself."""
+    app = make_app(profile=str(folder), mute=True, ai_process=ai_process, size=size)
+    app.replace(rigged_table(app, match))
+    return app
+
+
+def rigged_table(app: App, match: Match) -> TableScene:
+    """The table of the rigged ``match`` in ``app``'s window, its other seats easy."""
     policies = dict.fromkeys(range(1, match.players), "easy")
     states = {seat: seat_rng_state(match.seed, seat) for seat in policies}
     names = default_names(match.players)
     saved = SavedMatch(match, policies, names, tuple(match.hands[0]), states)
-    app = make_app(profile=str(folder), mute=True, ai_process=ai_process, size=size)
     table = TableScene.resumed(app, saved)
-    app.replace(table)
     table.playback.banner = None  # the round's title, as a resume announces it: let go
-    return app
+    return table
 
 
 def screenshot(app: App, path: str, size: tuple[int, int] | None = None) -> None:
