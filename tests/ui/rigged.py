@@ -134,7 +134,12 @@ def going_out(players: int, played: bool = False) -> Match:
     hands = [*JUNK[:goer], "7H 8H 9H", *JUNK[goer : players - 1]]
     hands[0] = "2C 9D 10D"
     match = rig(
-        RuleSet(players=players), hands, stock_top="KD QC KC QH", current_seat=goer, discard="KC"
+        RuleSet(players=players),
+        hands,
+        stock_top="KD QC KC QH",
+        current_seat=goer,
+        discard="KC",
+        turns_played=players,  # not your first turn of the round: the coach has spoken
     )
     if played:
         _throw_until_yours(match)  # the goer first: it throws the K♦ it drew, and goes out
