@@ -9,6 +9,7 @@ actions that :func:`why_illegal` accepts, so the two can never disagree.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -140,8 +141,9 @@ def refusal(action: object, facts: TurnFacts) -> Refusal | None:
     raise AssertionError(f"not reached: {action!r} is well-formed")
 
 
-def _lay_refusal(cards: list[Card], facts: TurnFacts) -> Refusal | None:
-    """What forbids any lay move of ``cards`` now, before what the move itself needs."""
+def lay_refusal(cards: Sequence[Card], facts: TurnFacts) -> Refusal | None:
+    """What forbids any lay move of ``cards`` now (the table, the phase, the hand), before
+    what the move itself needs; ``None`` if nothing does."""
     if not facts.open_table:
         return Refusal.CLOSED_TABLE
     if facts.phase is not Phase.DISCARD:
@@ -155,7 +157,7 @@ def _lay_refusal(cards: list[Card], facts: TurnFacts) -> Refusal | None:
 
 
 def _lay_down_refusal(melds: tuple[Meld, ...], facts: TurnFacts) -> Refusal | None:
-    found = _lay_refusal([card for meld in melds for card in meld.cards], facts)
+    found = lay_refusal([card for meld in melds for card in meld.cards], facts)
     if found is not None:
         return found
     if any(_meld_fault(meld, facts) is not None for meld in melds):
@@ -180,7 +182,7 @@ def _meld_fault(meld: Meld, facts: TurnFacts) -> str | None:
 
 
 def _lay_off_refusal(card: Card, meld: int, position: int, facts: TurnFacts) -> Refusal | None:
-    found = _lay_refusal([card], facts)
+    found = lay_refusal([card], facts)
     if found is not None:
         return found
     if not facts.has_laid_down:

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -83,6 +83,7 @@ from game.engine.layoff import score_round
 from game.engine.legality import (
     Refusal,
     TurnFacts,
+    lay_refusal,
     legal_actions,
     malformed,
     refusal,
@@ -592,6 +593,12 @@ class Match:
     def refusal(self, action: object) -> Refusal | None:
         """``None`` if ``action`` is legal now, otherwise why not, as data."""
         return refusal(action, self._facts())
+
+    def lay_refusal(self, cards: Sequence[Card]) -> Refusal | None:
+        """What forbids the current seat any lay move of ``cards`` now, whatever melds they
+        make (the closed table, no draw yet, cards not held, no card left to discard);
+        ``None`` if nothing does."""
+        return lay_refusal(cards, self._facts())
 
     def is_legal(self, action: object) -> bool:
         """True if the current seat may take ``action`` now."""

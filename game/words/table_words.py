@@ -157,15 +157,27 @@ def contract_line(contract: Contract) -> str:
 
 
 def status_line(
-    seat: int, phase: Phase | None, seating: Seating, busy: bool, open_table: bool = False
+    seat: int,
+    phase: Phase | None,
+    seating: Seating,
+    busy: bool,
+    open_table: bool = False,
+    last_turn: bool = False,
 ) -> str:
-    """Whose turn is shown and what the player can do now (``open_table``: lay moves too)."""
+    """Whose turn is shown and what the player can do now (``open_table``: lay moves too;
+    ``last_turn``: someone went out and your last turn is still to be played)."""
     if phase is Phase.MATCH_OVER:
         return _("The match is over")
     if phase is None:
         return ""
     if seat != 0 or not seating.human:
+        if last_turn and seating.human:
+            return _("{name} is playing: your last turn is still to come").format(
+                name=seating.name(seat)
+            )
         return _("{name} is playing").format(name=seating.name(seat))
+    if last_turn:
+        return _last_turn_line(phase, busy, open_table)
     if busy:
         return _("Your turn")
     if phase is Phase.DRAW:
@@ -174,6 +186,21 @@ def status_line(
         # TRANSLATORS: after the draw at the open table; "pick" is a click on a card.
         return _("Pick cards and lay them down, drag a card onto a meld, or discard one")
     return _("Now drag a card from your hand onto the discard pile")
+
+
+LAST_TURN = N_("Your last turn")
+"""Beside your hand from the moment someone else goes out until your last turn is played."""
+
+
+def _last_turn_line(phase: Phase, busy: bool, open_table: bool) -> str:
+    """The status line on your last turn, after someone else went out."""
+    if busy:
+        return _(LAST_TURN)
+    if phase is Phase.DRAW:
+        return _("Your last turn: draw from the stock or the discard pile")
+    if open_table:
+        return _("Your last turn: lay down and off what you can, then discard")
+    return _("Your last turn: drag a card onto the discard pile")
 
 
 REFUSALS = {

@@ -32,3 +32,18 @@ def test_an_empty_discard_pile_and_a_finished_match() -> None:
         match.apply(match.legal_actions()[0])
     assert match.refusal(Draw(DrawSource.STOCK)) is Refusal.MATCH_OVER
     assert match.legal_actions() == ()
+
+
+def test_what_forbids_any_lay_move_of_some_cards_now() -> None:
+    """``Match.lay_refusal``: the closed table, no draw yet, cards not held, no card left to
+    discard, in that order; then nothing (the melds are the lay move's own affair)."""
+    closed = rig(RuleSet(players=2), ["7H 8H 9H", "AC 2D 3H"], round_index=0)
+    assert closed.lay_refusal(closed.hands[0]) is Refusal.CLOSED_TABLE
+    match = rig(RuleSet(players=2, table="open"), ["7H 8H 9H", "AC 2D 3H"], stock_top="KC")
+    hand = match.hands[0]
+    assert match.lay_refusal(hand) is Refusal.MUST_DRAW_FIRST
+    match.apply(Draw(DrawSource.STOCK))
+    assert match.lay_refusal(match.hands[1][:1]) is Refusal.CARDS_NOT_HELD
+    assert match.lay_refusal(match.hands[0]) is Refusal.KEEP_ONE_CARD
+    assert match.lay_refusal(hand) is None
+    assert match.lay_refusal(match.hands[0][-1:]) is None, "a single card: not this question"

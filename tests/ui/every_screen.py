@@ -65,6 +65,7 @@ from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
+from tests.ui.rigged import going_out, meld_to_miss, rigged_table
 from tools.make_history_fixture import fixture_matches
 
 
@@ -277,6 +278,32 @@ class Tour:
         self.look("table, a coach tip")
         return table
 
+    def drop_and_last_turn(self, players: int) -> None:
+        """A card carried over a meld it does not fit (the meld marked as refusing, and why),
+        then your last turn after another seat went out, each at a rigged table of
+        ``players`` in place of the table."""
+        table = self._rigged(meld_to_miss(players))
+        meld = table.playback.stage.meld_boxes()[0]
+        queen = table.playback.stage.sprites[parse_cards("QC")[0]]
+        start, end = (tuple(round(v) for v in at) for at in (queen.pose.center, meld.center))
+        post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+        self.frames()
+        assert table.picture().refusal is not None
+        self.look("table, a drop refused")
+        post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.frames()
+        table = self._rigged(going_out(players, played=True))
+        assert table.shown.your_last_turn
+        self.look("table, your last turn")
+
+    def _rigged(self, match: Match) -> TableScene:
+        """The table of the rigged ``match`` in place of the one up, once it is yours."""
+        self.app.replace(rigged_table(self.app, match))
+        table = table_of(self.app)
+        step_until(self.app, lambda: not table.busy and table.your_turn, frames=3000)
+        return table
+
     def review(self, table: TableScene) -> None:
         """The review of the match so far, first decision and the costliest."""
         screen = ReviewScene(self.app, table.match, None, table.shown.hands[0])
@@ -441,6 +468,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     walk.review(table)
     walk.match_end(table)
     walk.contract_tracker()
+    walk.drop_and_last_turn(table.match.players)
     walk.notice()
 
 

@@ -60,6 +60,10 @@ class TablePicture:
     dragged: CardSprite | None
     glows: tuple[tuple[pygame.Rect, Color], ...]
     """Drop targets that take the dragged card, with their glow colour."""
+    refusing: tuple[pygame.Rect, ...]
+    """Drop targets that would refuse the dragged card (each marked as refusing)."""
+    refusal: str | None
+    """Why the target under the dragged card would refuse it (shown where the notice goes)."""
     banner: str | None
     notice: str | None
     status: str
@@ -113,6 +117,8 @@ class AtPlay:
     hinted: Action | None = None
     dragged: CardSprite | None = None
     glows: tuple[tuple[pygame.Rect, Color], ...] = ()
+    refusing: tuple[pygame.Rect, ...] = ()
+    refusal: str | None = None
     banner: str | None = None
     notice: str | None = None
     notice_playable: bool = False
@@ -157,12 +163,21 @@ def table_picture(
         hinted=play.hinted,
         dragged=play.dragged,
         glows=play.glows,
+        refusing=play.refusing,
+        refusal=play.refusal,
         banner=play.banner,
         notice=play.notice,
         notice_playable=play.notice_playable,
         go_out=play.go_out,
         penalty=play.penalty,
-        status=status_line(shown.current_seat, shown.phase, seating, play.busy, layout.open_table),
+        status=status_line(
+            shown.current_seat,
+            shown.phase,
+            seating,
+            play.busy,
+            layout.open_table,
+            shown.your_last_turn,
+        ),
         title=round_title(shown.round_index, shown.rounds),
         wild=capitalized(wild_sentence(shown.wild_rank)),
         dealer=_("Dealer: {name}").format(name=seating.name(shown.dealer)),

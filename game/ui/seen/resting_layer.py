@@ -20,7 +20,7 @@ from game.ui.kit.felt import felt
 from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
-from game.ui.kit.widgets import GOLD, INK, MUTED
+from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL
 from game.ui.seen.contract_tracker import contract_mark, paint_tracker
 from game.ui.seen.hand_order import meld_groups
 from game.ui.seen.layout import TableLayout
@@ -38,6 +38,7 @@ from game.ui.seen.table_marks import (
 )
 from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
+from game.words.table_words import LAST_TURN
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 
@@ -187,6 +188,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         picture.tracker,
         tuple(tuple(button.rect) for button in picture.buttons),
         to_move(shown) == 0,
+        shown.your_last_turn,
     )
     keys[LOG] = (picture.log, picture.log_back)
     return keys
@@ -418,10 +420,13 @@ def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
 
 
 def _tracker_box(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where the contract tracker goes: at your hand's left, above your line's ring."""
-    box, ring = picture.layout.words_box, _your_ring(picture, text)
+    """Where the contract tracker goes: at your hand's left, above your line's ring (and
+    above "Your last turn" while it shows)."""
+    box, under = picture.layout.words_box, _your_ring(picture, text)
+    if picture.shown.your_last_turn:
+        under = _last_turn_plate(picture, text)
     gap = picture.layout.margin // 2
-    return pygame.Rect(box.left, box.top, box.width, max(0, ring.top - gap - box.top))
+    return pygame.Rect(box.left, box.top, box.width, max(0, under.top - gap - box.top))
 
 
 def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
@@ -445,6 +450,25 @@ def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text
         paint_ring(surface, _your_ring(picture, text), size)
     text.blit(surface, penalty, size, INK, True, box=box, topleft=below.topleft)
     text.blit(surface, picture.you_label, size, MUTED, box=box, topleft=above.topleft)
+    if picture.shown.your_last_turn:
+        _paint_last_turn(picture, surface, text)
+
+
+def _last_turn_plate(picture: TablePicture, text: Text) -> pygame.Rect:
+    """Where "Your last turn" goes: a gold plate above your line and its ring."""
+    layout, size = picture.layout, picture.layout.text_size
+    width, height = text.font(size, True).size(_(LAST_TURN))
+    plate = pygame.Rect(0, 0, width + size, height + size // 2)
+    plate.bottomleft = (layout.words_box.left, _your_ring(picture, text).top - size // 3)
+    return plate
+
+
+def _paint_last_turn(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    """ "Your last turn" on a gold plate above your line (someone else went out)."""
+    plate, size = _last_turn_plate(picture, text), picture.layout.text_size
+    pygame.draw.rect(surface, GOLD, plate, border_radius=plate.height // 2)
+    words = _(LAST_TURN)
+    text.blit(surface, words, size, PANEL, True, box=plate, center=plate.center)
 
 
 def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
@@ -501,8 +525,9 @@ def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
     layout = picture.layout
     top = layout.keys_top
     keys = pygame.Rect(0, top, layout.width, layout.height - top)
+    last_turn = _last_turn_plate(picture, text) if picture.shown.your_last_turn else keys
     your = (_hand_words_box(picture, text), _your_ring(picture, text), _tracker_box(picture, text))
-    return (layout.corner_box, *your, keys)
+    return (layout.corner_box, *your, last_turn, keys)
 
 
 def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:

@@ -62,6 +62,8 @@ class ShownTable:
     stock_count: int = 0
     went_out: int | None = None
     last_turns: bool = False
+    last_turns_due: tuple[int, ...] = ()
+    """The seats whose last turn is still to be played (or under way), in playing order."""
     abandoned: AbandonReason | None = None
     """Why the round shown ended before its time, if it did."""
     round_scores: list[tuple[int, ...]] = field(default_factory=list)
@@ -89,6 +91,12 @@ class ShownTable:
         """The contract of the round shown; ``None`` without contracts (or before a deal)."""
         return contract_for(self.hand_size) if self.rules.contracts and self.hand_size else None
 
+    @property
+    def your_last_turn(self) -> bool:
+        """True from the moment another seat goes out until the person at seat 0 has played
+        the last turn it gets."""
+        return self.human and 0 in self.last_turns_due
+
     def follow(self, event: Event, insert_at: int | None = None) -> None:
         """Take ``event`` into the picture; a card drawn by seat 0 goes at ``insert_at``."""
         match event:
@@ -112,6 +120,7 @@ class ShownTable:
                 self._receive(event.seat, event.card, insert_at)
             case Discarded():
                 self._give_up(event.seat, event.card)
+                self.last_turns_due = tuple(s for s in self.last_turns_due if s != event.seat)
                 self.discard.append(event.card)
                 self.current_seat = (event.seat + 1) % len(self.hands)
                 self.phase = Phase.DRAW
@@ -124,6 +133,7 @@ class ShownTable:
                 self.went_out = event.seat
             case LastTurnsBegan():
                 self.last_turns = True
+                self.last_turns_due = event.seats
             case RoundAbandoned():
                 self.abandoned = event.reason
                 self.phase = None
@@ -150,6 +160,11 @@ class ShownTable:
         shown.discard, shown.stock_count = list(match.discard_pile), len(match.stock)
         shown.table = list(match.table)
         shown.went_out, shown.last_turns = match.went_out, match.in_last_turns
+        if match.in_last_turns:  # the seats still to play, from the one to move now
+            due = range(match.last_turns_left)
+            shown.last_turns_due = tuple(
+                (match.current_seat + step) % match.players for step in due
+            )
         shown.round_scores, shown.totals = list(match.round_scores), match.totals
         shown.current_seat, shown.phase = match.current_seat, match.phase
         shown.goers = list(match.goers)
@@ -188,6 +203,7 @@ class ShownTable:
         self.stock_count = self.rules.shoe_size
         self.went_out = None
         self.last_turns = False
+        self.last_turns_due = ()
         self.abandoned = None
         self.phase = None
 

@@ -115,6 +115,30 @@ def glow(surface: pygame.Surface, rect: pygame.Rect, colour: Color) -> pygame.Re
     return pygame.draw.rect(surface, colour, outside, 3, border_radius=10)
 
 
+REFUSING = (226, 104, 88)
+"""The outline, the sign and the words of a drop target that would refuse the dragged card."""
+REFUSING_KEPT = 150
+"""How much of a refusing target's light is kept under its veil (of 255)."""
+
+
+def refusing_mark(surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """A drop target that would refuse the dragged card: dimmed, outlined in red where a
+    glow would be, and a no-entry sign (⊘) at its top right corner; returns where."""
+    surface.fill((REFUSING_KEPT,) * 3, rect, special_flags=pygame.BLEND_RGB_MULT)
+    outside = rect.inflate(GLOW_OUT * 2, GLOW_OUT * 2)
+    pygame.draw.rect(surface, REFUSING, outside, 3, border_radius=10)
+    radius = max(7, min(outside.width, outside.height) // 10)
+    centre = (outside.right - radius // 2, outside.top + radius // 2)
+    sign = pygame.Rect(0, 0, radius * 2, radius * 2)
+    sign.center = centre
+    pygame.draw.circle(surface, REFUSING, centre, radius)
+    pygame.draw.circle(surface, INK, centre, radius - 2, max(2, radius // 4))
+    slash = round((radius - 3) * 0.7)
+    start, end = (centre[0] - slash, centre[1] + slash), (centre[0] + slash, centre[1] - slash)
+    pygame.draw.line(surface, INK, start, end, max(2, radius // 4))
+    return outside.union(sign)
+
+
 def corner_lines(picture: TablePicture, text: Text) -> list[tuple[str, int, Color, bool]]:
     """The corner's lines, each with its size, colour and weight: the round, its wild rank,
     its contract (if any, wrapped to the corner's width), the dealer and, once someone has

@@ -21,8 +21,18 @@ from game.ui.kit.widgets import GOLD, INK, PANEL, translucent_plate
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.resting_layer import RestingLayer
-from game.ui.seen.table_marks import GLOW_OUT, SELECTED, corner_lines, glow, go_out_badge, merged
+from game.ui.seen.table_marks import (
+    GLOW_OUT,
+    REFUSING,
+    SELECTED,
+    corner_lines,
+    glow,
+    go_out_badge,
+    merged,
+    refusing_mark,
+)
 from game.words.card_words import card_name
+from game.words.table_words import LAST_TURN
 
 
 def in_flight(picture: TablePicture) -> list[CardSprite]:
@@ -67,6 +77,8 @@ def paint_table(
     above_keys = pygame.Rect(0, 0, picture.layout.width, picture.layout.keys_top - GLOW_OUT)
     for rect, colour in picture.glows:  # the drop targets, their glow clear of the keys
         over.append(glow(surface, rect.clip(above_keys), colour))
+    for rect in picture.refusing:  # those that would refuse the card, marked so
+        over.append(refusing_mark(surface, rect.clip(above_keys)))
     if picture.dragged is not None:
         over.append(_paint_shadow(surface, picture.dragged.pose))
         over.append(art.draw(surface, picture.dragged.card, picture.dragged.pose))
@@ -177,10 +189,13 @@ def _paint_name(
 
 
 def your_words_width(text: Text, size: int, you_label: str) -> int:
-    """How wide your line (``you_label``) and your penalty are at ``size``, with room for the
-    turn marker's ring around them."""
+    """How wide your line (``you_label``), your penalty and "Your last turn" are at ``size``,
+    with room for the turn marker's ring around them (and the last turn's plate)."""
     penalty = _("Penalty now: {points}").format(points=88)
-    widest = max(text.font(size).size(you_label)[0], text.font(size, True).size(penalty)[0])
+    bold = text.font(size, True)
+    widest = max(
+        text.font(size).size(you_label)[0], *(bold.size(w)[0] for w in (penalty, _(LAST_TURN)))
+    )
     return widest + size
 
 
@@ -209,7 +224,12 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
         drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=band, center=above))
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
-    if picture.notice is not None:
+    if picture.refusal is not None:  # over a target that would refuse the card: why
+        box = notice_box(layout, text, picture.refusal)
+        drawn.append(
+            text.blit(surface, picture.refusal, size, REFUSING, box=band, center=box.center)
+        )
+    elif picture.notice is not None:
         box = notice_box(layout, text, picture.notice)
         plate = box.inflate(size, 4)
         clear = plate.collidelist([button.rect for button in picture.buttons]) == -1

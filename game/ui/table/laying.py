@@ -19,7 +19,12 @@ from game.engine.solver import best_arrangement, contract_arrangement
 
 def lay_down(match: Match, cards: Sequence[Card]) -> LayDown | Refusal:
     """``cards`` split into melds by the solver (the round's contract, if you have not laid
-    down yet), or why they cannot be: not melds (every card must meld), or not the contract."""
+    down yet), or why they cannot be: what forbids any lay move now (the engine's word: no
+    draw yet, no card left to discard ...), not melds (every card must meld), or not the
+    contract."""
+    early = match.lay_refusal(cards)
+    if early is not None:
+        return early
     seat, wild, rules = match.current_seat, match.wild_rank, match.rules
     contract = None if laid_down(match.table, seat) else match.contract
     arrangement: Arrangement | None

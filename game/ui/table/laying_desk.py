@@ -29,8 +29,6 @@ class LayingTable(Protocol):
     @property
     def drawn(self) -> bool: ...
 
-    def may_play(self, action: Action) -> bool: ...
-
     def play(self, action: Action) -> bool: ...
 
     def refuse(self, reason: str | None = None) -> None: ...
@@ -66,28 +64,32 @@ class LayingDesk:
 
     def lay_down(self, dragged: Card | None = None) -> bool:
         """Lay down: the cards picked (and the ``dragged`` one onto your meld area), split
-        into melds by the solver; the refusal says why they cannot be (not melds, not the
-        contract, no card left to discard). True if they were laid down."""
-        if not self.laying:
+        into melds by the solver; the refusal says why they cannot be (no draw yet, not
+        melds, not the contract, no card left to discard). True if they were laid down."""
+        table = self._table
+        if not table.your_turn:
+            return False
+        why = self.lay_down_refusal(dragged)
+        if why is not None:
+            table.refuse(why)
             return False
         action = self._lay_down_of(dragged)
-        table = self._table
-        if isinstance(action, Refusal):
-            table.refuse(refusal_line(action, LayDown(()), table.match.contract))
-            return False
+        assert isinstance(action, LayDown)
         return table.play(action)
 
     def press(self) -> None:
         """The Lay down button: the cards picked laid down (or the refusal said)."""
         self.lay_down()
 
-    def may_lay_down(self, dragged: Card) -> bool:
-        """True if the cards picked and ``dragged`` may be laid down now (its drop on your
-        meld area would lay them down)."""
-        if not self.laying:
-            return False
+    def lay_down_refusal(self, dragged: Card | None) -> str | None:
+        """Why the cards picked and ``dragged`` may not be laid down now, in words (the
+        engine's refusal); None if they may (a drop on your meld area lays them down)."""
         action = self._lay_down_of(dragged)
-        return not isinstance(action, Refusal) and self._table.may_play(action)
+        match = self._table.match
+        found = action if isinstance(action, Refusal) else match.refusal(action)
+        if found is None:
+            return None
+        return refusal_line(found, LayDown(()), match.contract)
 
     def _lay_down_of(self, dragged: Card | None) -> LayDown | Refusal:
         """The lay-down of the cards picked and ``dragged`` (worked out once per choice)."""

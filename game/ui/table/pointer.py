@@ -14,6 +14,7 @@ import pygame
 
 from game.engine.actions import Action, Discard, Draw, DrawSource
 from game.engine.cards import Card
+from game.engine.match import Match
 from game.i18n import _
 from game.ui.kit.widgets import GOLD
 from game.ui.seen.layout import TableLayout
@@ -30,6 +31,7 @@ from game.ui.table.drag import (
     landing_index,
     meld_targets,
 )
+from game.ui.table.drop_verdicts import DropVerdicts, Verdict
 from game.ui.table.laying_desk import LayingDesk
 from game.ui.table.playback import Arrival, Playback
 
@@ -68,8 +70,14 @@ class PointerTable(Protocol):
         """Play ``action`` for the player; False (nothing changed) if refused."""
         ...
 
-    def may_play(self, action: Action) -> bool:
-        """True if ``action`` is legal for the player now."""
+    @property
+    def match(self) -> Match:
+        """The match (the verdicts on a drop ask it)."""
+        ...
+
+    def settling(self) -> bool:
+        """True while it is your move and only cards going to their places move (a move of
+        yours is played at once: they jump there)."""
         ...
 
     def move_card(self, card: Card, index: int) -> None:
@@ -103,6 +111,7 @@ class Pointer:
         self.playback = playback
         self.layout = layout
         self.drag = DragController(layout)
+        self.verdicts = DropVerdicts(table)
         self.clock = 0.0
         self.last_click: tuple[Card, float] | None = None
         self.enabled = True
@@ -206,9 +215,35 @@ class Pointer:
             return ()
         return tuple(
             (target.rect, self._glow_colour(press, target))
-            for target in (*self.drag.targets, *self.drag.melds)
-            if self._accepts(press, target)
+            for target, verdict in self._verdicts(press)
+            if verdict.accepts
         )
+
+    def refusing(self) -> tuple[pygame.Rect, ...]:
+        """The drop targets that would refuse what is being dragged (each is marked so)."""
+        press = self.drag.press
+        if press is None or not press.dragging:
+            return ()
+        return tuple(
+            target.rect for target, verdict in self._verdicts(press) if not verdict.accepts
+        )
+
+    def refusal_over(self) -> str | None:
+        """Why the drop target under the dragged card would refuse it, if it would."""
+        press, over = self.drag.press, self.drag.over()
+        if press is None or over is None:
+            return None
+        verdict = self.verdicts.of(press.source, press.sprite.card, over)
+        return None if verdict is None else verdict.reason
+
+    def _verdicts(self, press: Press) -> list[tuple[DropTarget, Verdict]]:
+        """Each drop target with its verdict on the dragged card (those it concerns)."""
+        judged = []
+        for target in (*self.drag.targets, *self.drag.melds):
+            verdict = self.verdicts.of(press.source, press.sprite.card, target)
+            if verdict is not None:
+                judged.append((target, verdict))
+        return judged
 
     def _glow_colour(self, press: Press, target: DropTarget) -> tuple[int, int, int]:
         """Gold for a discard, green for one that goes out, pale green for a reorder."""
@@ -216,23 +251,6 @@ class Pointer:
             return REORDER_GLOW
         going = press.source is Source.HAND and self.table.goes_out(press.sprite.card)
         return GO_OUT_GLOW if going else GOLD
-
-    def _accepts(self, press: Press, target: DropTarget) -> bool:
-        if target.kind is TargetKind.HAND:
-            return True
-        if press.source is not Source.HAND:
-            return False
-        card = press.sprite.card
-        if target.kind is TargetKind.YOUR_MELDS:
-            return self.table.laying_desk.may_lay_down(card)
-        if target.kind is TargetKind.MELD:
-            if not self.table.laying_desk.laying:
-                return False
-            toward_high = press.sprite.pose.center[0] > target.rect.centerx
-            return self.table.may_play(
-                self.table.laying_desk.lay_off(card, target.meld, toward_high)
-            )
-        return self.table.may_play(Discard(card))
 
     def _press(self, pos: tuple[int, int]) -> bool:
         """Press on a hand card (any time: to reorder), else on a pile on your turn; else on

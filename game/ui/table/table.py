@@ -388,7 +388,7 @@ class TableScene(Scene):
 
         A drawn card goes where ``arrival`` says (by default: at the end of your hand).
         """
-        if self._settling():
+        if self.settling():
             self.playback.finish()  # a card rising or settling waits for no one
         if not self.your_turn:
             return False
@@ -402,7 +402,7 @@ class TableScene(Scene):
         self.update(0.0)
         return True
 
-    def _settling(self) -> bool:
+    def settling(self) -> bool:
         """True while it is your move and only cards going to their places move (one
         selected, hinted or under the pointer rising): no event waits to be shown."""
         playback, match = self.playback, self.match
@@ -429,7 +429,7 @@ class TableScene(Scene):
 
     def select(self, card: Card) -> None:
         """Select ``card``; while you may lay down, also pick it (or, picked, put it back)."""
-        if self._settling():
+        if self.settling():
             self.playback.finish()  # the card picked before is still rising: pick on
         self.selected = self.hand.index(card)
         self.laying_desk.pick(card)
@@ -558,6 +558,8 @@ class TableScene(Scene):
             hinted=None if hint is None else hint.action,
             dragged=self.pointer.drag.dragged,
             glows=self.pointer.glows(),
+            refusing=self.pointer.refusing(),
+            refusal=self.pointer.refusal_over(),
             banner=None if banner is None else banner.text,
             notice=None if self.notice is None else self.notice.text,
             notice_playable=hints.hint_playable(),

@@ -9,11 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine.actions import Discard, Draw, DrawSource, LayDown, Phase
+from game.engine.actions import Discard, Draw, DrawSource, Phase
 from game.engine.cards import parse_cards
 from game.engine.events import LaidDown
-from game.engine.match import Match
-from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.engine.seating import default_names
 from game.sim.match_setup import MatchSetup
@@ -31,7 +29,7 @@ from tests.engine.match_tools import rig
 from tests.rule_sets import EVERY_NEW_OPTION
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of
 from tests.ui.players import MousePlayer, settled
-from tests.ui.rigged import at_rest, open_rigged
+from tests.ui.rigged import at_rest, laid, open_rigged, unplayed
 from tests.ui.table.test_table_mouse import wait_for_my_turn
 
 OPEN = RuleSet(players=2, table="open")
@@ -39,11 +37,6 @@ OPEN = RuleSet(players=2, table="open")
 
 def settle(app: App, table: TableScene) -> None:
     step_until(app, lambda: not table.busy and app.stack.top is table, frames=3000)
-
-
-def laid(match: Match, cards: str) -> LayDown:
-    """A lay-down of ``cards`` as one meld."""
-    return LayDown((readings(parse_cards(cards), match.wild_rank, match.rules)[0],))
 
 
 def yours_to_lay(folder: Path) -> App:
@@ -69,13 +62,6 @@ def meld_on_the_other_side(folder: Path) -> App:
     match.apply(Draw(DrawSource.STOCK))
     match.apply(laid(match, "9H 10H JH"))
     return open_rigged(folder, unplayed(match))
-
-
-def unplayed(match: Match) -> Match:
-    """``match`` as a rigged position: its actions (from a rig, not from its seed) dropped."""
-    document = match.to_json()
-    document["actions"] = []
-    return Match.from_json(document, verify=False)
 
 
 def press_and_carry(start: tuple[float, float], end: tuple[float, float]) -> None:
