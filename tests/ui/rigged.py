@@ -9,6 +9,7 @@ import pygame
 from game.engine.actions import Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import RuleSet
+from game.engine.seating import default_names
 from game.profile.saved_match import SavedMatch
 from game.seats.messages import seat_rng_state
 from game.ui.app import App
@@ -41,6 +42,8 @@ def open_rigged(
     policies = dict.fromkeys(range(1, match.players), "easy")
     states = {seat: seat_rng_state(match.seed, seat) for seat in policies}
     names = ("Left", "Top", "Right")[: match.players - 1]
+    if match.players > 4:
+        names = default_names(match.players)
     saved = SavedMatch(match, policies, names, tuple(match.hands[0]), states)
     app = make_app(profile=str(folder), mute=True, ai_process=ai_process, size=size)
     table = TableScene.resumed(app, saved)

@@ -32,6 +32,11 @@ sizes (its melds lie beside it)."""
 MELD_SMALLER = 0.62
 """The smaller cards on the open table, where the others do not fit: this share of their
 height."""
+MELD_LARGEST = 0.5
+"""The largest cards on the open table, while few melds lie there: this share of your hand's
+height (the melds' cards shrink from it as the table fills)."""
+MELD_LADDER_STEP = 0.88
+"""From one height the melds' cards are tried at to the next smaller."""
 INDEX_SHARE = 0.2
 """How much of a card's width its corner index takes: the least of each card a fan shows
 (where a fan's room is short, its cards are smaller)."""
@@ -67,6 +72,17 @@ class TableLayout:
         return usual, card_height(usual * MELD_SMALLER, at_most=True)
 
     @property
+    def meld_ladder(self) -> tuple[int, ...]:
+        """Every height the melds' cards are tried at, largest first: from
+        :data:`MELD_LARGEST` of your hand's height down to the smaller of
+        :attr:`meld_heights`."""
+        smallest = self.meld_heights[1]
+        heights = [card_height(self.hand_height * MELD_LARGEST, at_most=True)]
+        while heights[-1] * MELD_LADDER_STEP > smallest:
+            heights.append(card_height(heights[-1] * MELD_LADDER_STEP, at_most=True))
+        return (*(height for height in heights if height > smallest), smallest)
+
+    @property
     def meld_room(self) -> int:
         """How much higher the piles and the side seats sit at the open table, for a row
         of melds under the piles' labels (as much as the top seats leave): none at the
@@ -96,7 +112,7 @@ class TableLayout:
         hand, seat = self.hand_height, self.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
         fans = {self.seat_card_height(other) for other in self.seats} - {seat}
-        melds = self.meld_heights if self.open_table else ()
+        melds = self.meld_ladder if self.open_table else ()
         return (hand, seat, *between, *fans, *melds)
 
     @property

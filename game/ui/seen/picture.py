@@ -78,6 +78,9 @@ class TablePicture:
     """True if the notice is the hint's line and a click on it plays the hint's discard."""
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
+    magnified: Card | None = None
+    """A card drawn smaller than your hand's, hovered or in focus: shown large beside its
+    meld (or its hand), with its name."""
     coach: str | None = None
     """The coach's tip for this moment, if any."""
     fanned: tuple[Card, ...] = ()
@@ -115,6 +118,7 @@ class AtPlay:
     penalty: int | None = None
     picked: frozenset[Card] = frozenset()
     named: Card | None = None
+    magnified: Card | None = None
     fanned: tuple[Card, ...] = ()
     coach: str | None = None
 
@@ -165,6 +169,7 @@ def table_picture(
         buttons=buttons,
         picked=play.picked,
         named=play.named,
+        magnified=play.magnified,
         fanned=play.fanned,
         coach=play.coach,
         log=log,

@@ -19,8 +19,10 @@ from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Text
 from game.ui.kit.widgets import GOLD, INK, PANEL, translucent_plate
 from game.ui.seen.layout import TableLayout
+from game.ui.seen.magnifier import paint_view, view_rect
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.stage import group_box, rect_of
 from game.ui.seen.table_marks import GLOW_OUT, SELECTED, corner_lines, glow, go_out_badge, merged
 from game.words.card_words import card_name
 
@@ -79,6 +81,8 @@ def paint_table(
         over.append(_paint_fan(picture, surface, art, text))
     if picture.named is not None:
         over.append(_paint_name(picture, surface, text, picture.named))
+    if picture.magnified is not None:
+        over.append(_paint_magnified(picture, surface, art, text, picture.magnified))
     if over_table is not None:
         over += over_table(surface)
     over = [rect.clip(surface.get_rect()) for rect in over]
@@ -174,6 +178,29 @@ def _paint_name(
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
     return plate
+
+
+def magnified_rect(
+    picture: TablePicture, text: Text, card: Card, keep_clear: pygame.Rect
+) -> pygame.Rect:
+    """Where the view of ``card`` (at your hand's size) goes on the table, clear of
+    ``keep_clear``."""
+    layout = picture.layout
+    hovered = rect_of(picture.sprites[card])
+    size, height = layout.text_size, layout.hand_height
+    return view_rect(text, size, card, height, hovered, keep_clear, layout.table_rect)
+
+
+def _paint_magnified(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text, card: Card
+) -> pygame.Rect:
+    """``card`` at your hand's size with its name, beside its meld (or its hand)."""
+    if card not in picture.sprites:
+        return pygame.Rect(0, 0, 0, 0)
+    keep_clear = group_box(picture.layout, picture.shown, picture.sprites, card)
+    where = magnified_rect(picture, text, card, keep_clear)
+    layout = picture.layout
+    return paint_view(surface, art, text, layout.text_size, card, layout.hand_height, where)
 
 
 def your_words_width(text: Text, size: int, you_label: str) -> int:
