@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.engine.cards import Card
-from game.engine.events import RoundScored
+from game.engine.events import Event, RoundScored
 from game.ui.app import App
 from game.ui.kit.art import CardArt
 from game.ui.kit.sprites import Pose
@@ -153,7 +153,7 @@ def test_the_round_summary_shows_a_hovered_card_at_your_hands_size() -> None:
     try:
         table = at_rest(app)
         finished = table.match.copy()
-        events = []
+        events: list[Event] = []
         while not finished.is_over and not any(isinstance(e, RoundScored) for e in events):
             events += finished.apply(finished.legal_actions()[0])
         scored = next(event for event in events if isinstance(event, RoundScored))
