@@ -76,6 +76,8 @@ def paint_table(
             go_out_badge(surface, over[-1], picture.layout, text)
     for button in picture.buttons:
         over.append(button.draw(surface, text))
+    if picture.goer is not None:
+        over.append(_paint_goer(picture, surface, art))
     over += _paint_texts(picture, surface, text)
     if len(picture.fanned) > 1:
         over.append(_paint_fan(picture, surface, art, text))
@@ -177,6 +179,41 @@ def _paint_name(
     pygame.draw.rect(surface, PANEL, plate, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
+    return plate
+
+
+GOER_SHARE = 0.5
+"""How much of the table's width the hand of who went out may take (clear of the side seats'
+plates)."""
+
+
+def goer_places(layout: TableLayout, count: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """Where a hand of ``count`` cards shown large goes: a plate over the piles, the cards at
+    your hand's size in a row on it (overlapping beyond :data:`GOER_SHARE` of the table)."""
+    height, margin = layout.hand_height, layout.margin
+    width = card_width(height)
+    room = layout.width * GOER_SHARE - margin * 2 - width
+    step = min(width * 1.04, room / max(1, count - 1))
+    row = round(width + step * (count - 1))
+    plate = pygame.Rect(0, 0, row + margin * 2, height + margin * 2)
+    plate.center = (layout.width // 2, round(layout.piles_y))
+    plate.clamp_ip(layout.table_rect)
+    cards = [
+        pygame.Rect(round(plate.left + margin + step * index), plate.top + margin, width, height)
+        for index in range(count)
+    ]
+    return plate, cards
+
+
+def _paint_goer(picture: TablePicture, surface: pygame.Surface, art: CardArt) -> pygame.Rect:
+    """The hand of the opponent who just went out, at your hand's size over the piles."""
+    assert picture.goer is not None
+    hand, layout = picture.shown.hands[picture.goer], picture.layout
+    plate, places = goer_places(layout, len(hand))
+    surface.blit(translucent_plate(plate.size, 225, layout.text_size // 2), plate)
+    pygame.draw.rect(surface, GOLD, plate, 2, border_radius=layout.text_size // 2)
+    for card, rect in zip(hand, places, strict=True):
+        art.draw(surface, card, Pose(rect.center, layout.hand_height))
     return plate
 
 

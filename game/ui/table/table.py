@@ -566,6 +566,7 @@ class TableScene(Scene):
             picked=frozenset(self.laying_desk.picked),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
             magnified=self.pointer.magnified(),
+            goer=self.playback.goer,
             fanned=fanned,
             coach=None if tip is None else tip.text,
         )
