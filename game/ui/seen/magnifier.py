@@ -85,6 +85,7 @@ def paint_view(
     where: pygame.Rect,
 ) -> pygame.Rect:
     """The card ``height`` tall on a plate at ``where``, its name under it; returns the plate."""
+    text.covered(where)
     pygame.draw.rect(surface, PANEL, where, border_radius=size // 2)
     pygame.draw.rect(surface, GOLD, where, 2, border_radius=size // 2)
     top = where.top + size // 2

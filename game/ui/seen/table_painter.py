@@ -77,7 +77,7 @@ def paint_table(
     for button in picture.buttons:
         over.append(button.draw(surface, text))
     if picture.goer is not None:
-        over.append(_paint_goer(picture, surface, art))
+        over.append(_paint_goer(picture, surface, art, text))
     over += _paint_texts(picture, surface, text)
     if len(picture.fanned) > 1:
         over.append(_paint_fan(picture, surface, art, text))
@@ -205,11 +205,14 @@ def goer_places(layout: TableLayout, count: int) -> tuple[pygame.Rect, list[pyga
     return plate, cards
 
 
-def _paint_goer(picture: TablePicture, surface: pygame.Surface, art: CardArt) -> pygame.Rect:
+def _paint_goer(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+) -> pygame.Rect:
     """The hand of the opponent who just went out, at your hand's size over the piles."""
     assert picture.goer is not None
     hand, layout = picture.shown.hands[picture.goer], picture.layout
     plate, places = goer_places(layout, len(hand))
+    text.covered(plate)
     surface.blit(translucent_plate(plate.size, 225, layout.text_size // 2), plate)
     pygame.draw.rect(surface, GOLD, plate, 2, border_radius=layout.text_size // 2)
     for card, rect in zip(hand, places, strict=True):
