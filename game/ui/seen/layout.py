@@ -413,12 +413,14 @@ class TableLayout:
         return [(x, y + direction * (first + step * i)) for i in range(count)]
 
     def seat_label_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
-        """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point."""
+        """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point (its first
+        lines level with it), or ``topleft`` (its first line's) under a top seat's fan where
+        several share the top."""
         x, y = self.seat_center(seat)
         side = self.side(seat)
-        if side == "T" and self.top_seats > 1:
-            box = self.plate_box(seat)
-            return "midleft", (box.left, box.centery)
+        if side == "T" and self.top_seats > 1:  # from the top of its room: a line added
+            box = self.plate_box(seat)  # during the round moves none above it
+            return "topleft", box.topleft
         if side == "T":
             return "midleft", (round(x + card_width(self.seat_height) * 2.6), round(y))
         beside = self.seat_height / 2 + self.margin
