@@ -169,7 +169,7 @@ def meld_rects(
             seat: _pack(meld_areas(layout, seat), sizes[seat], height, step) for seat in sizes
         }
         if all(places is not None for places in packed.values()):
-            if height >= READABLE or height >= max(map(_height, alone.values())):
+            if height >= READABLE or height >= max(map(_height, alone.values()), default=0):
                 return {seat: places or () for seat, places in packed.items()}
             break
     return alone

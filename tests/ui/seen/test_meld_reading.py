@@ -169,3 +169,7 @@ def test_the_round_summary_shows_a_hovered_card_at_your_hands_size() -> None:
         assert summary.magnified() == card
     finally:
         app.close()
+
+
+def test_a_table_with_no_melds_lays_out_none() -> None:
+    assert meld_rects(TableLayout(640, 400, players=4, open_table=True), {}) == {}
