@@ -325,9 +325,15 @@ class Tour:
         scored = next(event for event in events if isinstance(event, RoundScored))
         over = next(event for event in events if isinstance(event, MatchOver))
         shown, seating = table.shown.ahead(events, None), table.setup.seating
-        app.push(RoundSummaryScene(app, shown, seating, scored, True, None, unpressed))
+        summary = RoundSummaryScene(app, shown, seating, scored, True, None, unpressed)
+        app.push(summary)
         self.frames()
         self.look("round summary, yours")
+        _card, rect, _row = summary.placed[1]  # a card shown large under the pointer
+        post(pygame.MOUSEMOTION, pos=(rect.left + 2, rect.top + 4), rel=(0, 0), buttons=(0, 0, 0))
+        self.frames()
+        assert summary.magnified() is not None
+        self.look("round summary, a card shown large")
         app.pop()
         app.push(MatchEndScene(app, shown, seating, over, unpressed, unpressed, unpressed))
         self.frames()

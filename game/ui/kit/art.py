@@ -169,7 +169,7 @@ class CardArt:
     :data:`game.i18n.LANGUAGES`.
     """
 
-    KEPT_HEIGHTS = 8
+    KEPT_HEIGHTS = 12
     CACHE_LIMIT = 800
 
     def __init__(
@@ -214,13 +214,14 @@ class CardArt:
             self._cache.clear()
 
     def use_heights(self, heights: tuple[int, ...]) -> None:
-        """Declare card heights in use; the oldest beyond :attr:`KEPT_HEIGHTS` are forgotten."""
-        for height in heights:
-            height = max(8, round(height))
+        """Declare card heights in use; the oldest beyond :attr:`KEPT_HEIGHTS` are forgotten
+        (never one of ``heights``: a scene's own are all kept)."""
+        own = list(dict.fromkeys(max(8, round(height)) for height in heights))
+        for height in own:
             if height in self._recent:
                 self._recent.remove(height)
             self._recent.append(height)
-        del self._recent[: -self.KEPT_HEIGHTS]
+        del self._recent[: -max(self.KEPT_HEIGHTS, len(own))]
         wanted = tuple(sorted(self._recent))
         if wanted != self._heights:
             dropped = set(self._heights) - set(wanted)

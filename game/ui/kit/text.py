@@ -64,6 +64,12 @@ class Text:
         self.buttons: list[pygame.Rect] | None = None
         """Set to a list to record where every button is drawn (the layout tests read it)."""
 
+    def covered(self, plate: pygame.Rect) -> None:
+        """An opaque ``plate`` (a card shown large over the others) now hides what lies
+        under it: the texts recorded there are no longer shown."""
+        if self.drawn is not None:
+            self.drawn[:] = [drawn for drawn in self.drawn if not drawn.rect.colliderect(plate)]
+
     def open_scale(self, scale: TypeScale) -> None:
         """Open the fonts of every style of ``scale`` (once: a screen opening later does
         not wait for them)."""

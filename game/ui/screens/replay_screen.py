@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine.actions import Phase
+from game.engine.cards import Card
 from game.engine.solver import best_arrangement
 from game.i18n import N_, _
 from game.profile.kept_match import KeptMatch, ReviewFigures
@@ -32,7 +33,7 @@ from game.ui.screens.verdict import verdict
 from game.ui.seen.fitting import fitted_layout
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import LogPanel
-from game.ui.seen.picture import TablePicture, table_picture
+from game.ui.seen.picture import AtPlay, TablePicture, table_picture
 from game.ui.seen.resting_layer import RestingLayer
 from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import CardStage
@@ -64,6 +65,8 @@ class ReplayScene(Scene):
         self.position = 0
         """How many moves of the match are shown made."""
         self.every_hand = False
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is (None: not seen yet)."""
         """True to show every hand face up (the match has ended)."""
         self.decisions: dict[int, Decision] | None = None
         """Your decisions by the index of their move, once reviewed."""
@@ -188,6 +191,8 @@ class ReplayScene(Scene):
             return True
         if self.slider.handle_event(event) or self.log_panel.handle_event(event):
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if event.type != pygame.KEYDOWN:
             return True
         moves: dict[int, Callable[[], None]] = {
@@ -227,6 +232,11 @@ class ReplayScene(Scene):
             return [(words.played, INK), (_("As the hard AI would"), MUTED)]
         return [(words.played, INK), (words.best, INK), (words.cost, GOLD)]
 
+    def magnified(self) -> Card | None:
+        """The card under the pointer drawn smaller than your hand's (a hand shown, a meld),
+        if any: it is shown large with its name."""
+        return None if self.pointer is None else self.stage.small_card_at(self.pointer)
+
     def picture(self) -> TablePicture:
         """What the painter draws: the table after :attr:`position` moves, at rest."""
         picture = table_picture(
@@ -239,6 +249,7 @@ class ReplayScene(Scene):
             tuple(self.buttons),
             self.log,
             self.log_panel,
+            AtPlay(magnified=self.magnified()),
             every_hand=self.every_hand,
         )
         return dataclasses.replace(picture, status="") if self.verdict_lines() else picture

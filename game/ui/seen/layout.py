@@ -34,6 +34,11 @@ MELD_SMALLER = 0.62
 height."""
 TRACKER_EMS = 13
 """How wide the contract tracker at your hand's left is, in text sizes."""
+MELD_LARGEST = 0.5
+"""The largest cards on the open table, while few melds lie there: this share of your hand's
+height (the melds' cards shrink from it as the table fills)."""
+MELD_LADDER_STEP = 0.88
+"""From one height the melds' cards are tried at to the next smaller."""
 INDEX_SHARE = 0.2
 """How much of a card's width its corner index takes: the least of each card a fan shows
 (where a fan's room is short, its cards are smaller)."""
@@ -72,6 +77,17 @@ class TableLayout:
         return usual, card_height(usual * MELD_SMALLER, at_most=True)
 
     @property
+    def meld_ladder(self) -> tuple[int, ...]:
+        """Every height the melds' cards are tried at, largest first: from
+        :data:`MELD_LARGEST` of your hand's height down to the smaller of
+        :attr:`meld_heights`."""
+        smallest = self.meld_heights[1]
+        heights = [card_height(self.hand_height * MELD_LARGEST, at_most=True)]
+        while heights[-1] * MELD_LADDER_STEP > smallest:
+            heights.append(card_height(heights[-1] * MELD_LADDER_STEP, at_most=True))
+        return (*(height for height in heights if height > smallest), smallest)
+
+    @property
     def meld_room(self) -> int:
         """How much higher the piles and the side seats sit at the open table, for a row
         of melds under the piles' labels (as much as the top seats leave): none at the
@@ -101,7 +117,7 @@ class TableLayout:
         hand, seat = self.hand_height, self.seat_height
         between = tuple(card_height(seat + (hand - seat) * share) for share in (1 / 3, 2 / 3))
         fans = {self.seat_card_height(other) for other in self.seats} - {seat}
-        melds = self.meld_heights if self.open_table else ()
+        melds = self.meld_ladder if self.open_table else ()
         return (hand, seat, *between, *fans, *melds)
 
     @property
@@ -403,12 +419,14 @@ class TableLayout:
         return [(x, y + direction * (first + step * i)) for i in range(count)]
 
     def seat_label_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
-        """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point."""
+        """Where the seat's name plate goes: ``midleft`` or ``midright`` of a point (its first
+        lines level with it), or ``topleft`` (its first line's) under a top seat's fan where
+        several share the top."""
         x, y = self.seat_center(seat)
         side = self.side(seat)
-        if side == "T" and self.top_seats > 1:
-            box = self.plate_box(seat)
-            return "midleft", (box.left, box.centery)
+        if side == "T" and self.top_seats > 1:  # from the top of its room: a line added
+            box = self.plate_box(seat)  # during the round moves none above it
+            return "topleft", box.topleft
         if side == "T":
             return "midleft", (round(x + card_width(self.seat_height) * 2.6), round(y))
         beside = self.seat_height / 2 + self.margin

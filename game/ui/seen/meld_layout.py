@@ -25,6 +25,12 @@ STEPS = (0.5, 0.36)
 """How much of a meld card's width shows beside the next (the wild's tag fits the first)."""
 
 
+READABLE = 42
+"""The height from which a meld's cards read at a glance (rank and suit large enough): every
+seat's cards are drawn alike where they are at least this tall; below it, each seat's as
+large as its own areas allow."""
+
+
 def meld_areas(layout: TableLayout, seat: int) -> tuple[pygame.Rect, ...]:
     """Where ``seat``'s melds lie (one rectangle, or two or three that fill in turn)."""
     return _all_areas(layout)[seat]
@@ -149,18 +155,29 @@ def meld_rects(
     layout: TableLayout, sizes: dict[int, tuple[int, ...]]
 ) -> dict[int, tuple[tuple[pygame.Rect, ...], ...]]:
     """Per seat, per meld (``sizes``: per seat, how many cards each of its melds holds), the
-    rectangle of each card: in rows, left to right, filling the seat's areas in turn. Every
-    seat's cards alike, overlapping more, then smaller, until every seat's melds fit; where
-    no size fits them all (a crowded table), each seat's as large as fit its own areas
-    (the last try keeps them all, some beyond their areas' foot, where even that does not)."""
-    tries = [(height, step) for height in layout.meld_heights for step in STEPS]
+    rectangle of each card: in rows, left to right, filling the seat's areas in turn, from
+    the largest of the layout's :attr:`~TableLayout.meld_ladder` down. Every seat's cards
+    alike, overlapping more, then smaller, until every seat's melds fit, unless alike they
+    would be smaller than :data:`READABLE` while some seat's own areas hold them larger:
+    then (as where no size fits them all, a crowded table) each seat's as large as fit its
+    own areas (the last try keeps them all, some beyond their areas' foot, where even that
+    does not)."""
+    tries = [(height, step) for height in layout.meld_ladder for step in STEPS]
+    alone = {seat: _seat_alone(layout, seat, melds, tries) for seat, melds in sizes.items()}
     for height, step in tries:
         packed = {
             seat: _pack(meld_areas(layout, seat), sizes[seat], height, step) for seat in sizes
         }
         if all(places is not None for places in packed.values()):
-            return {seat: places or () for seat, places in packed.items()}
-    return {seat: _seat_alone(layout, seat, melds, tries) for seat, melds in sizes.items()}
+            if height >= READABLE or height >= max(map(_height, alone.values()), default=0):
+                return {seat: places or () for seat, places in packed.items()}
+            break
+    return alone
+
+
+def _height(places: tuple[tuple[pygame.Rect, ...], ...]) -> int:
+    """How tall a seat's meld cards are (0: none)."""
+    return places[0][0].height if places else 0
 
 
 def _seat_alone(

@@ -85,6 +85,11 @@ class TablePicture:
     """True if the notice is the hint's line and a click on it plays the hint's discard."""
     named: Card | None = None
     """The card the pointer rests on: its name is shown above it."""
+    goer: int | None = None
+    """The opponent who just went out, while their hand is shown large."""
+    magnified: Card | None = None
+    """A card drawn smaller than your hand's, hovered or in focus: shown large beside its
+    meld (or its hand), with its name."""
     coach: str | None = None
     """The coach's tip for this moment, if any."""
     fanned: tuple[Card, ...] = ()
@@ -126,6 +131,8 @@ class AtPlay:
     penalty: int | None = None
     picked: frozenset[Card] = frozenset()
     named: Card | None = None
+    magnified: Card | None = None
+    goer: int | None = None
     fanned: tuple[Card, ...] = ()
     coach: str | None = None
 
@@ -185,6 +192,8 @@ def table_picture(
         buttons=buttons,
         picked=play.picked,
         named=play.named,
+        magnified=play.magnified,
+        goer=play.goer,
         fanned=play.fanned,
         coach=play.coach,
         log=log,

@@ -353,11 +353,11 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
         (picture.seat_labels[seat], GOLD if active else INK, True),
         (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
+    if seat == shown.dealer:  # before what changes in the round: it keeps its place
+        lines.append((_("Dealer"), MUTED, False))
     if shown.known[seat] and not picture.every_hand:  # every card is named then
         taken = " ".join(card_short(card) for card in shown.known[seat])
         lines.append((_("Took {cards}").format(cards=taken), INK, False))
-    if seat == shown.dealer:
-        lines.append((_("Dealer"), MUTED, False))
     if active and picture.thinking == seat:
         lines.append((_("thinking…"), GOLD, False))
     return lines
@@ -368,21 +368,34 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     layout = picture.layout
     anchor, point = layout.seat_label_anchor(seat)
     size = layout.text_size
-    lines = _plate_lines(picture, seat)
+    raw = _plate_lines(picture, seat)
     box = layout.plate_box(seat)
-    lines = [  # a line too wide for the box broken between its parts ("13 cards · total 40")
-        (part, colour, bold)
-        for words, colour, bold in lines
-        for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
-    ]
+
+    def wrapped(some: list[tuple[str, Color, bool]]) -> list[tuple[str, Color, bool]]:
+        """A line too wide for the box broken between its parts ("13 cards · total 40")."""
+        return [
+            (part, colour, bold)
+            for words, colour, bold in some
+            for part in text.wrap(words, size, box.width, bold, separator=PARTS_APART)
+        ]
+
+    steady = 3 if seat == picture.shown.dealer else 2  # the name, the count, the dealer
+    head, tail = wrapped(raw[:steady]), wrapped(raw[steady:])
+    lines = [*head, *tail]
     places = plate_places(text, size, box, anchor, point, [(w, bold) for w, _c, bold in lines])
+    if _crossing(places):  # a further column short of room: its lines broken to fit it
+        lines = [*head, *_beside(text, size, box, places[: len(head)], tail)]
+        places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
+        while _crossing(places) and len(lines) > len(head):  # what still does not fit: left out
+            lines.pop()
+            places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
     hand = picture.shown.hands[seat]
-    if picture.every_hand and hand:  # its cards named under its count, where the box has room
+    if picture.every_hand and hand:  # its cards named under the steady lines, where it fits
         held = _("Holds {cards}").format(cards=" ".join(card_short(card) for card in hand))
         holds = [(part, INK, False) for part in text.wrap(held, size, box.width)]
-        fuller = [*lines[:2], *holds, *lines[2:]]
+        fuller = [*head, *holds, *tail]
         spread = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in fuller])
-        if not any(rect.collidelist(spread[i + 1 :]) != -1 for i, rect in enumerate(spread)):
+        if not _crossing(spread):
             lines, places = fuller, spread
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
@@ -399,6 +412,29 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
             text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
 
     return _Part(box, paint, areas)
+
+
+def _crossing(places: list[pygame.Rect]) -> bool:
+    """True if two of a plate's lines overlap."""
+    return any(rect.collidelist(places[index + 1 :]) != -1 for index, rect in enumerate(places))
+
+
+def _beside(
+    text: Text,
+    size: int,
+    box: pygame.Rect,
+    first: list[pygame.Rect],
+    lines: list[tuple[str, Color, bool]],
+) -> list[tuple[str, Color, bool]]:
+    """``lines`` broken between their words to the room beside the ``first`` column's lines
+    (``Took 7♥`` / ``K♥``)."""
+    column = first[0].unionall(first[1:])
+    room = max(column.left - box.left, box.right - column.right) - size
+    return [
+        (part, colour, bold)
+        for words, colour, bold in lines
+        for part in text.wrap(words, size, max(1, room), bold)
+    ]
 
 
 def _held(cards: int, total: int) -> str:

@@ -16,6 +16,7 @@ from game.engine.cards import Card
 from game.ui.kit.art import card_width
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.seen.layout import TableLayout
+from game.ui.seen.magnifier import card_under
 from game.ui.seen.meld_layout import table_places
 from game.ui.seen.shown import ShownTable
 
@@ -213,6 +214,41 @@ class CardStage:
             if rect.collidepoint(pos):
                 return card
         return None
+
+    def face_up_smaller(self) -> list[tuple[Card, pygame.Rect]]:
+        """Every card at rest face up and drawn smaller than your hand's (the melds on the
+        table, the hands revealed), in the order drawn: what a hover shows large."""
+        cards = [card for placed in self.shown.table for card in placed.meld.cards]
+        cards += [card for hand in self.shown.hands[1:] for card in hand]
+        found = []
+        for card in cards:
+            sprite = self.sprites.get(card)
+            if sprite is None or sprite.airborne or not sprite.pose.face_up:
+                continue
+            if sprite.pose.height < self.layout.hand_height:
+                found.append((card, rect_of(sprite)))
+        return found
+
+    def small_card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card of :meth:`face_up_smaller` under ``pos`` (the topmost), if any."""
+        found = card_under(self.face_up_smaller(), pos, self.layout.hand_height)
+        return None if found is None else found[0]
+
+
+def group_box(
+    layout: TableLayout, shown: ShownTable, sprites: Mapping[Card, CardSprite], card: Card
+) -> pygame.Rect:
+    """What a view of ``card`` keeps clear of: its meld on the table, or the hand it is in
+    (the card alone where it is neither)."""
+    table = tuple(shown.table)
+    for index, placed in enumerate(table):
+        if card in placed.meld.cards:
+            return table_places(layout, table)[1][index]
+    for hand in shown.hands:
+        if card in hand:
+            rects = [rect_of(sprites[other]) for other in hand if other in sprites]
+            return rects[0].unionall(rects[1:])
+    return rect_of(sprites[card])
 
 
 def rect_of(sprite: CardSprite) -> pygame.Rect:

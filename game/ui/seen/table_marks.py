@@ -48,7 +48,8 @@ def plate_places(
     lines: list[tuple[str, bool]],
 ) -> list[pygame.Rect]:
     """Where each of a plate's ``lines`` (words, bold) goes: one under the other from
-    ``point`` (its ``midleft`` or ``midright``), the first lines level with it; where
+    ``point`` (its ``midleft`` or ``midright``, the first lines level with it; its
+    ``topleft``, the first line's top left there); where
     ``box`` is too short for them all, the rest in a further column beside them."""
     heights = [text.where(words, size, box, bold).height + 2 for words, bold in lines]
     columns: list[list[int]] = [[]]
@@ -57,7 +58,7 @@ def plate_places(
             columns.append([])
         columns[-1].append(index)
     tallest = max(len(column) for column in columns)
-    top = round(point[1] - tallest * size * 0.65)
+    top = point[1] if anchor == "topleft" else round(point[1] - tallest * size * 0.65)
     edge = "topright" if anchor == "midright" else "topleft"
     x = point[0]
     places: list[pygame.Rect] = []

@@ -19,8 +19,10 @@ from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.kit.text import Text
 from game.ui.kit.widgets import GOLD, INK, PANEL, translucent_plate
 from game.ui.seen.layout import TableLayout
+from game.ui.seen.magnifier import paint_view, view_rect
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.resting_layer import RestingLayer
+from game.ui.seen.stage import group_box, rect_of
 from game.ui.seen.table_marks import (
     GLOW_OUT,
     REFUSING,
@@ -86,11 +88,15 @@ def paint_table(
             go_out_badge(surface, over[-1], picture.layout, text)
     for button in picture.buttons:
         over.append(button.draw(surface, text))
+    if picture.goer is not None:
+        over.append(_paint_goer(picture, surface, art, text))
     over += _paint_texts(picture, surface, text)
     if len(picture.fanned) > 1:
         over.append(_paint_fan(picture, surface, art, text))
     if picture.named is not None:
         over.append(_paint_name(picture, surface, text, picture.named))
+    if picture.magnified is not None:
+        over.append(_paint_magnified(picture, surface, art, text, picture.magnified))
     if over_table is not None:
         over += over_table(surface)
     over = [rect.clip(surface.get_rect()) for rect in over]
@@ -186,6 +192,67 @@ def _paint_name(
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     text.blit(surface, name, size, INK, True, box=plate, center=plate.center)
     return plate
+
+
+GOER_SHARE = 0.5
+"""How much of the table's width the hand of who went out may take (clear of the side seats'
+plates)."""
+
+
+def goer_places(layout: TableLayout, count: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """Where a hand of ``count`` cards shown large goes: a plate over the piles, the cards at
+    your hand's size in a row on it (overlapping beyond :data:`GOER_SHARE` of the table)."""
+    height, margin = layout.hand_height, layout.margin
+    width = card_width(height)
+    room = layout.width * GOER_SHARE - margin * 2 - width
+    step = min(width * 1.04, room / max(1, count - 1))
+    row = round(width + step * (count - 1))
+    plate = pygame.Rect(0, 0, row + margin * 2, height + margin * 2)
+    plate.center = (layout.width // 2, round(layout.piles_y))
+    plate.clamp_ip(layout.table_rect)
+    cards = [
+        pygame.Rect(round(plate.left + margin + step * index), plate.top + margin, width, height)
+        for index in range(count)
+    ]
+    return plate, cards
+
+
+def _paint_goer(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text
+) -> pygame.Rect:
+    """The hand of the opponent who just went out, at your hand's size over the piles."""
+    assert picture.goer is not None
+    hand, layout = picture.shown.hands[picture.goer], picture.layout
+    plate, places = goer_places(layout, len(hand))
+    text.covered(plate)
+    surface.blit(translucent_plate(plate.size, 225, layout.text_size // 2), plate)
+    pygame.draw.rect(surface, GOLD, plate, 2, border_radius=layout.text_size // 2)
+    for card, rect in zip(hand, places, strict=True):
+        art.draw(surface, card, Pose(rect.center, layout.hand_height))
+    return plate
+
+
+def magnified_rect(
+    picture: TablePicture, text: Text, card: Card, keep_clear: pygame.Rect
+) -> pygame.Rect:
+    """Where the view of ``card`` (at your hand's size) goes on the table, clear of
+    ``keep_clear``."""
+    layout = picture.layout
+    hovered = rect_of(picture.sprites[card])
+    size, height = layout.text_size, layout.hand_height
+    return view_rect(text, size, card, height, hovered, keep_clear, layout.table_rect)
+
+
+def _paint_magnified(
+    picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text, card: Card
+) -> pygame.Rect:
+    """``card`` at your hand's size with its name, beside its meld (or its hand)."""
+    if card not in picture.sprites:
+        return pygame.Rect(0, 0, 0, 0)
+    keep_clear = group_box(picture.layout, picture.shown, picture.sprites, card)
+    where = magnified_rect(picture, text, card, keep_clear)
+    layout = picture.layout
+    return paint_view(surface, art, text, layout.text_size, card, layout.hand_height, where)
 
 
 def your_words_width(text: Text, size: int, you_label: str) -> int:

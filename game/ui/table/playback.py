@@ -47,6 +47,9 @@ from game.words.table_words import Seating, abandoned_line, first_dealer_line, r
 
 LAY_PAUSE = 0.5
 """The pause after melds are laid down or a card laid off, in paces (to see where they went)."""
+GOER_PAUSE = 4.0
+"""The pause after a player goes out, in paces (1.8 s at the normal pace, none at the
+instant one): their hand is shown large meanwhile, before the last turns."""
 
 
 @dataclass(slots=True)
@@ -178,6 +181,9 @@ class Playback:
         """Where your next drawn card goes."""
         self.at_rest: Callable[[], None] | None = None
         """What to do once the cards now moving have come to rest (open a round's summary)."""
+        self.goer: int | None = None
+        """The opponent who just went out, while their hand is shown large (the pause after
+        their going out)."""
 
     @property
     def animating(self) -> bool:
@@ -224,6 +230,8 @@ class Playback:
             sprite.update(moved)
         self.banner = TimedText.tick(self.banner, dt)
         self.wait = max(0.0, self.wait - moved)
+        if not self.wait:
+            self.goer = None
 
     def show_next(self) -> bool:
         """Show the next event if the table is at rest (after what waited for the rest);
@@ -245,6 +253,7 @@ class Playback:
         """Every card jumps to its place and the pause ends."""
         self.stage.finish()
         self.wait = 0.0
+        self.goer = None
 
     def place(self, share: float) -> None:
         """Send every card to its place in ``share`` of the pace, the lifted ones raised and
@@ -295,7 +304,9 @@ class Playback:
             case WentOut():
                 self.announce(self.seating.went_out(event.seat), 2.5)
                 self.stage.revealed.add(event.seat)
-                self._moved("go_out", 2.0)
+                self._moved("go_out", GOER_PAUSE)
+                if event.seat != 0 and self.shown.hands[event.seat] and self.wait:
+                    self.goer = event.seat
             case LastTurnsBegan():
                 if self.seating.human and 0 in event.seats:
                     who = self.seating.name(event.went_out)

@@ -24,6 +24,8 @@ from game.ui.kit.widgets import (
     translucent_plate,
 )
 from game.ui.scene import SceneContext
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.magnifier import card_under, paint_view, view_rect
 from game.ui.seen.shown import ShownTable
 from game.ui.table.overlay import (
     CARD_STEP,
@@ -212,6 +214,41 @@ class RoundSummaryScene(Overlay):
         self.count = Ramp(self.pace * COUNT_PACES)
         """The round's points counting up."""
         self.motions.append(self.count)
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is over the panel (None: not seen yet)."""
+        self.placed: list[tuple[Card, pygame.Rect, pygame.Rect]] = []
+        """Each card as last drawn, and the row of cards it is in (kept by :meth:`draw`, so
+        that a hover finds the card under the pointer)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        return super().handle_event(event)
+
+    def look(self) -> tuple[object, ...]:
+        return (*super().look(), self.magnified())
+
+    def magnified(self) -> Card | None:
+        """The card under the pointer, drawn smaller than your hand's at the table: it is shown
+        large with its name."""
+        if self.pointer is None:
+            return None
+        placed = ((card, rect) for card, rect, _row in self.placed)
+        found = card_under(placed, self.pointer, self._hand_height())
+        return None if found is None else found[0]
+
+    def _hand_height(self) -> int:
+        """How tall your hand's cards are at the table in this window."""
+        return TableLayout(*self.context.screen.get_size()).hand_height
+
+    def _paint_magnified(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        card = self.magnified()
+        if card is None:
+            return
+        rect, row = next((rect, row) for placed, rect, row in self.placed if placed == card)
+        text, size, height = self.context.text, layout.text_size, self._hand_height()
+        where = view_rect(text, size, card, height, rect, row, layout.panel)
+        paint_view(surface, self.context.art, text, size, card, height, where)
 
     def on_resize(self) -> None:
         super().on_resize()
@@ -270,6 +307,8 @@ class RoundSummaryScene(Overlay):
         return title
 
     def draw_content(self, surface: pygame.Surface, layout: OverlayLayout) -> None:
+        magnified = self.magnified()
+        self.placed = []
         self.draw_title(surface, layout, self.title())
         parts = self.parts()
         height = parts.card_height(self.widest)
@@ -286,6 +325,8 @@ class RoundSummaryScene(Overlay):
             current=current,
             only=None if parts.whole_sheet else current,
         )
+        if magnified is not None and magnified == self.magnified():
+            self._paint_magnified(surface, layout)
 
     def _paint_hand_row(
         self,
@@ -327,7 +368,12 @@ class RoundSummaryScene(Overlay):
         under = min(top + height + 2, row.bottom - parts.label_line * parts.sum_lines)  # or on them
         line_top = line_top or under
         hand = pygame.Rect(cards.left, top, cards.width, height)
+        first = len(self.placed)
         end, right = self._paint_groups(surface, parts, seat, hand, under)
+        row_cards = [rect for _card, rect, _row in self.placed[first:]]
+        if row_cards:
+            drawn = row_cards[0].unionall(row_cards[1:])
+            self.placed[first:] = [(card, rect, drawn) for card, rect, _ in self.placed[first:]]
         if right is not None:
             line_left = line_left or end + size // 2
             lines = 1 if line_top < top else parts.sum_lines  # beside the points: one line
@@ -482,6 +528,7 @@ class RoundSummaryScene(Overlay):
     ) -> pygame.Rect:
         center = (at[0] + card_width(height) / 2, at[1] + height / 2)
         rect = self.context.art.draw(surface, card, Pose(center, height))
+        self.placed.append((card, rect, rect))
         if faded:
             colour, alpha = LEFTOVER_VEIL
             surface.blit(translucent_plate(rect.size, alpha, 0, colour), rect)

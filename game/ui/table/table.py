@@ -567,6 +567,8 @@ class TableScene(Scene):
             penalty=hints.penalty_now(),
             picked=frozenset(self.laying_desk.picked),
             named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
+            magnified=self.pointer.magnified(),
+            goer=self.playback.goer,
             fanned=fanned,
             coach=None if tip is None else tip.text,
         )

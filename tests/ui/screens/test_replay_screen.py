@@ -27,7 +27,10 @@ from game.ui.seen.stage import rect_of
 from game.ui.table.table import TableScene
 from game.words.card_words import card_short
 from tests.sim.test_review import played_out
-from tests.ui.driver import FRAME, click, drag, key, make_app, wait_until
+from tests.ui.driver import FRAME, click, drag, key, make_app, post, wait_until
+from tests.ui.every_screen import overlaps
+from tests.ui.seen.test_meld_reading import cards_drawn
+from tests.ui.table.test_contract_table import look
 from tests.ui.table.test_every_player_shown import resize
 
 NAMES = ("Ann", "Bob", "Cid")
@@ -419,3 +422,59 @@ def test_a_frame_drawn_in_part_is_the_frame_drawn_whole(app: App, replay: Replay
             in_part = pygame.image.tobytes(app.screen, "RGB")
             app.draw()
             assert pygame.image.tobytes(app.screen, "RGB") == in_part
+
+
+@pytest.mark.slow
+def test_at_eight_seats_every_hand_shown_reads_large_under_the_pointer() -> None:
+    """With every hand shown, each opponent's cards (small at eight seats, where not every
+    plate has room for its "Holds …" line) show at your hand's size under the pointer."""
+    rules = RuleSet(schedule="short", players=8)
+    match = played_out(Match.new(rules, seed=21), ["easy"] * 8, seed=21)
+    kept = KeptMatch.of(match, default_names(8), dict.fromkeys(range(1, 8), "easy"))
+    app = make_app(mute=True, size=(1280, 800))
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        scene.go_to(len(match.actions) // 2)
+        scene.toggle_hands()
+        app.step(FRAME)
+        for seat in range(1, 8):
+            card = scene.shown.hands[seat][0]
+            rect = rect_of(scene.stage.sprites[card])
+            post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
+            app.step(FRAME)
+            shown = scene.picture().magnified
+            assert shown in scene.shown.hands[seat], (seat, shown)
+            with cards_drawn(app) as drawn:
+                app.draw()
+            large = [r for c, r in drawn if c == shown and r.height == scene.layout.hand_height]
+            assert large and app.screen.get_rect().contains(large[-1]), seat
+    finally:
+        app.close()
+
+
+@pytest.mark.slow
+def test_at_eight_seats_the_dealer_line_keeps_its_place_through_a_round() -> None:
+    """A line a seat takes during the round ("Took 8♠") comes after "Dealer": nothing moves
+    it, and no line of a plate overlaps another."""
+    rules = RuleSet(schedule="short", players=8)
+    match = played_out(Match.new(rules, seed=21), ["easy"] * 8, seed=21)
+    kept = KeptMatch.of(match, default_names(8), dict.fromkeys(range(1, 8), "easy"))
+    app = make_app(mute=True, size=(1280, 800))
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        places: dict[tuple[int, int], set[tuple[int, ...]]] = {}
+        problems = []
+        for position in range(0, scene.steps.round_starts[3]):
+            scene.go_to(position)
+            app.step(FRAME)
+            seen = look(app, f"replay-8-{position}")
+            key_ = (scene.shown.round_index, scene.shown.dealer)
+            rects = {tuple(text.rect) for text in seen.texts if text.message == "Dealer"}
+            places.setdefault(key_, set()).update(rects)
+            problems += overlaps(seen)
+        assert all(len(rects) == 1 for rects in places.values()), places
+        assert not problems, problems[:3]
+    finally:
+        app.close()

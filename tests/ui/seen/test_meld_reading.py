@@ -1,0 +1,175 @@
+"""The melds laid down can be read: large while few lie on the table, each seat's as large as
+its room allows, and any card drawn smaller than your hand's shown at your hand's size with
+its name while the pointer is on it (at the table, at four seats and at eight, and on the
+round summary).
+
+Set ``THREE_THIRTEEN_SHOTS`` to a folder to keep a screenshot of each table looked at."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.cards import Card
+from game.engine.events import Event, RoundScored
+from game.ui.app import App
+from game.ui.kit.art import CardArt
+from game.ui.kit.sprites import Pose
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.magnifier import card_words
+from game.ui.seen.meld_layout import READABLE, meld_areas, meld_rects
+from game.ui.seen.stage import rect_of
+from game.ui.table.round_summary import RoundSummaryScene
+from tests.ui.driver import FRAME, post
+from tests.ui.rigged import at_rest, open_rigged
+from tests.ui.seen.open_tables import open_table_laid_down
+from tests.ui.table.test_contract_table import look
+
+READ_AT = 40
+"""The least height a card's rank and suit read at (else a hover must show it large)."""
+
+
+def test_while_few_melds_are_down_their_cards_are_half_your_hands_height() -> None:
+    layout = TableLayout(1024, 800, players=4, open_table=True)  # the table beside the log
+    places = meld_rects(layout, dict.fromkeys(range(4), (3, 3)))
+    heights = {rect.height for melds in places.values() for meld in melds for rect in meld}
+    assert heights == {layout.meld_ladder[0]}
+    assert layout.meld_ladder[0] >= layout.hand_height * 0.45
+
+
+def test_a_crowded_seat_does_not_shrink_every_seats_melds_below_reading() -> None:
+    """At eight seats the top seats' room is short: the side seats' melds stay larger."""
+    layout = TableLayout(1024, 800, players=8, open_table=True)
+    places = meld_rects(layout, dict.fromkeys(range(8), (3, 3)))
+    side = [seat for seat in layout.seats if layout.side(seat) != "T"]
+    for seat in side:
+        areas = meld_areas(layout, seat)
+        rects = [rect for meld in places[seat] for rect in meld]
+        assert all(any(area.contains(rect) for area in areas) for rect in rects)
+        assert min(rect.height for rect in rects) > layout.meld_heights[1]
+    top = [seat for seat in layout.seats if layout.side(seat) == "T"]
+    top_heights = {rect.height for seat in top for meld in places[seat] for rect in meld}
+    assert max(top_heights) < READABLE, "the top seats' room is short (their cards squeeze)"
+
+
+@contextmanager
+def cards_drawn(app: App) -> Iterator[list[tuple[Card, pygame.Rect]]]:
+    """Every card the window's art draws while inside, with where."""
+    drawn: list[tuple[Card, pygame.Rect]] = []
+    art: CardArt = app.art
+    original = art.draw
+
+    def recording(surface: pygame.Surface, card: Card, pose: Pose) -> pygame.Rect:
+        rect = original(surface, card, pose)
+        drawn.append((card, rect))
+        return rect
+
+    art.draw = recording  # type: ignore[method-assign]
+    try:
+        yield drawn
+    finally:
+        art.draw = original  # type: ignore[method-assign]
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    for _frame in range(3):
+        app.step(FRAME)
+
+
+def shown_large(app: App, card: Card, pos: tuple[int, int], height: int, name: str) -> list[str]:
+    """What is wrong with the view of ``card`` once the pointer is at ``pos``: it must be drawn
+    ``height`` tall, inside the window, with its name."""
+    hover(app, pos)
+    with cards_drawn(app) as drawn:
+        seen = look(app, name)
+    large = [rect for drawn_card, rect in drawn if drawn_card == card and rect.height == height]
+    problems = []
+    if not large:
+        problems.append(f"{card} is not shown {height} px tall when hovered")
+    elif not app.screen.get_rect().contains(large[-1]):
+        problems.append(f"{card}'s view {large[-1]} leaves the window")
+    if card_words(card) not in [text.message for text in seen.texts]:
+        problems.append(f"{card}'s name is not shown when hovered")
+    return problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [4, 8])
+def test_every_natural_card_laid_down_reads_or_shows_large_on_hover(players: int) -> None:
+    app = open_rigged(Path(tempfile.mkdtemp()), open_table_laid_down(players), (1280, 800))
+    try:
+        table = at_rest(app)
+        for _frame in range(40):
+            app.step(FRAME)
+        layout, stage = table.layout, table.playback.stage
+        problems = []
+        for placed in table.match.table:
+            for card in placed.meld.cards:
+                if card.is_wild(table.match.wild_rank):
+                    continue
+                rect = rect_of(stage.sprites[card])
+                if players == 4 and rect.height < READ_AT:
+                    problems.append(f"{card} is drawn {rect.height} px tall at four seats")
+                at = (rect.left + 2, rect.centery)  # its index, left of the next card
+                name = f"meld-reading-{players}p-{card}"
+                problems += shown_large(app, card, at, layout.hand_height, name)
+                view = table.picture().magnified
+                assert view == card, (card, view)
+        assert not problems, problems
+        hover(app, (5, 5))  # off every card: no view
+        assert table.picture().magnified is None
+    finally:
+        app.close()
+
+
+def test_the_view_keeps_clear_of_the_hovered_cards_meld() -> None:
+    app = open_rigged(Path(tempfile.mkdtemp()), open_table_laid_down(4), (1280, 800))
+    try:
+        table = at_rest(app)
+        stage = table.playback.stage
+        placed = table.match.table[2]  # Top's first meld, under the top seat
+        card = placed.meld.cards[1]
+        rect = rect_of(stage.sprites[card])
+        with cards_drawn(app) as drawn:
+            hover(app, (rect.left + 2, rect.centery))
+            look(app, "meld-reading-view")
+        view = [r for c, r in drawn if c == card and r.height == table.layout.hand_height][-1]
+        assert not view.colliderect(stage.meld_boxes()[2])
+        assert table.layout.table_rect.contains(view)
+    finally:
+        app.close()
+
+
+@pytest.mark.slow
+def test_the_round_summary_shows_a_hovered_card_at_your_hands_size() -> None:
+    match = open_table_laid_down(8)
+    app = open_rigged(Path(tempfile.mkdtemp()), match, (800, 600))
+    try:
+        table = at_rest(app)
+        finished = table.match.copy()
+        events: list[Event] = []
+        while not finished.is_over and not any(isinstance(e, RoundScored) for e in events):
+            events += finished.apply(finished.legal_actions()[0])
+        scored = next(event for event in events if isinstance(event, RoundScored))
+        shown = table.shown.ahead(events, None)
+        summary = RoundSummaryScene(app, shown, table.setup.seating, scored, False, None)
+        app.push(summary)
+        summary.count.finish()
+        look(app, "summary-before-hover")
+        card, rect, _row = summary.placed[1]  # the first hand's second card
+        height = TableLayout(800, 600).hand_height
+        problems = shown_large(app, card, (rect.left + 2, rect.top + 4), height, "summary-hover")
+        assert not problems, problems
+        assert summary.magnified() == card
+    finally:
+        app.close()
+
+
+def test_a_table_with_no_melds_lays_out_none() -> None:
+    assert meld_rects(TableLayout(640, 400, players=4, open_table=True), {}) == {}
