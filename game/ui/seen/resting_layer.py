@@ -386,7 +386,8 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
     if _crossing(places):  # a further column short of room: its lines broken to fit it
         lines = [*head, *_beside(text, size, box, places[: len(head)], tail)]
         places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
-        while _crossing(places) and len(lines) > len(head):  # what still does not fit: left out
+        kept = len(wrapped(raw[:2]))  # the name and the count; the dealer is in the corner too
+        while _crossing(places) and len(lines) > kept:  # what still does not fit: left out
             lines.pop()
             places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
     hand = picture.shown.hands[seat]
