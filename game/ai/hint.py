@@ -17,7 +17,7 @@ from game.ai.evaluation import Evaluator, open_contract
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
-from game.engine.contract_hold import ContractHold, contract_hold, counts_toward
+from game.engine.contract_hold import ContractHold, contract_hold
 from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, Meld
 from game.engine.open_table import laid_down, lay_off_spots
@@ -149,7 +149,7 @@ def _why_take(view: PlayerView, evaluator: Evaluator, top: Card) -> Reason:
     kept = [card for card in hand if card is not best.card]
     meld = _meld_with(evaluator.arrangement(kept), top)
     contract = evaluator.contract
-    if meld and (contract is None or counts_toward(meld, contract, view.wild_rank)):
+    if meld and (contract is None or contract.counts(meld, view.wild_rank)):
         return Reason(Why.TAKE_TO_COMPLETE, top, meld)
     now = evaluator.penalty(view.hand)
     if best.penalty < now:
@@ -180,7 +180,7 @@ def _why_discard(view: PlayerView, evaluator: Evaluator, card: Card) -> Reason:
     hold = _hold(view, evaluator)
     if hold is not None and card not in hold.cards:
         meld = _meld_with(in_hand, card)
-        if meld is not None and not counts_toward(meld, hold.contract, view.wild_rank):
+        if meld is not None and not hold.contract.counts(meld, view.wild_rank):
             return Reason(Why.DISCARD_UNCOUNTED, card, meld, contract=hold.contract)
     loose = any(c.ordinal == card.ordinal for c in in_hand.leftover) and not _fits_table(view, card)
     if hold is not None and card in hold.cards:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card, Rank
 from game.engine.contracts import Contract
-from game.engine.melds import Arrangement, Meld, MeldKind
+from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.solver import contract_arrangement
 
@@ -48,20 +48,6 @@ class ContractHold:
         return frozenset(card for meld in self.melds for card in meld.cards)
 
 
-def counts_toward(meld: Meld, contract: Contract, wild_rank: Rank | None) -> bool:
-    """True if ``meld`` is of a kind ``contract`` asks for (a meld of wilds only: either).
-
-    >>> from game.engine.cards import parse_cards
-    >>> from game.engine.open_table import readings
-    >>> eights = readings(parse_cards("8D 8H 8S"), Rank.FOUR, RuleSet())[0]
-    >>> counts_toward(eights, Contract(0, 1), Rank.FOUR)
-    False
-    """
-    if all(card.is_wild(wild_rank) for card in meld.cards):
-        return True
-    return (contract.sets if meld.kind is MeldKind.SET else contract.runs) > 0
-
-
 def contract_hold(
     hand: Sequence[Card], wild_rank: Rank | None, rules: RuleSet, contract: Contract
 ) -> ContractHold:
@@ -78,34 +64,10 @@ def contract_hold(
         ]
         if found:
             best = min(found, key=lambda found: (found.penalty, len(found.leftover)))
-            return _counted(best, contract, wild_rank)
+            melds, sets, runs = contract.counted(best.melds, wild_rank)
+            return ContractHold(contract, melds, sets, runs)
     return ContractHold(contract, (), contract.sets, contract.runs)
 
 
 def _part(sets: int, melds: int) -> Contract:
     return Contract(sets, melds - sets)
-
-
-def _counted(arrangement: Arrangement, contract: Contract, wild_rank: Rank | None) -> ContractHold:
-    """The melds of ``arrangement`` that count toward ``contract``: its sets and its runs up
-    to what the contract asks, then its melds of wilds only for what is still missing."""
-    sets, runs, counted = contract.sets, contract.runs, []
-    wilds_only = []
-    for meld in arrangement.melds:
-        if all(card.is_wild(wild_rank) for card in meld.cards):
-            wilds_only.append(meld)
-        elif meld.kind is MeldKind.SET and sets:
-            sets -= 1
-            counted.append(meld)
-        elif meld.kind is MeldKind.RUN and runs:
-            runs -= 1
-            counted.append(meld)
-    for meld in wilds_only:
-        if sets:
-            sets -= 1
-        elif runs:
-            runs -= 1
-        else:
-            break
-        counted.append(meld)
-    return ContractHold(contract, tuple(counted), sets, runs)

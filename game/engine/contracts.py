@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from game.engine.cards import Rank
-from game.engine.melds import Meld, MeldKind
+from game.engine.melds import Meld, MeldKind, all_wild
 
 
 class Contract(NamedTuple):
@@ -48,15 +48,41 @@ class Contract(NamedTuple):
     def missing(self, melds: Iterable[Meld], wild_rank: Rank | None) -> int:
         """How many more melds ``melds`` need to include the contract, as they stand (a
         meld of wilds only counts as either); 0 if they include it."""
-        sets = runs = either = 0
+        _counted, sets, runs = self.counted(melds, wild_rank)
+        return sets + runs
+
+    def counts(self, meld: Meld, wild_rank: Rank | None) -> bool:
+        """True if ``meld`` is of a kind the contract asks for (a meld of wilds only: either)."""
+        if all_wild(meld, wild_rank):
+            return True
+        return (self.sets if meld.kind is MeldKind.SET else self.runs) > 0
+
+    def counted(
+        self, melds: Iterable[Meld], wild_rank: Rank | None
+    ) -> tuple[tuple[Meld, ...], int, int]:
+        """The melds of ``melds`` that count toward the contract (its sets and its runs up to
+        what it asks, then its melds of wilds only for what is still missing), and the sets
+        and the runs it still needs."""
+        sets, runs, counted = self.sets, self.runs, []
+        wilds_only = []
         for meld in melds:
-            if all(card.is_wild(wild_rank) for card in meld.cards):
-                either += 1
-            elif meld.kind is MeldKind.SET:
-                sets += 1
+            if all_wild(meld, wild_rank):
+                wilds_only.append(meld)
+            elif meld.kind is MeldKind.SET and sets:
+                sets -= 1
+                counted.append(meld)
+            elif meld.kind is MeldKind.RUN and runs:
+                runs -= 1
+                counted.append(meld)
+        for meld in wilds_only:
+            if sets:
+                sets -= 1
+            elif runs:
+                runs -= 1
             else:
-                runs += 1
-        return max(max(self.sets - sets, 0) + max(self.runs - runs, 0) - either, 0)
+                break
+            counted.append(meld)
+        return tuple(counted), sets, runs
 
 
 _NUMBERS = {1: "one", 2: "two", 3: "three"}

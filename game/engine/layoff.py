@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from game.engine.cards import Card, Rank
-from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind, meld_fault
+from game.engine.melds import ACE_HIGH, Arrangement, LayOff, Meld, MeldKind, all_wild, meld_fault
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement, min_penalty_and_leftover
 
@@ -53,7 +53,7 @@ def readings(
     """The ways ``meld`` may be read when ``cards`` are laid off onto it: the meld as
     written first, then, for a meld made only of wilds, every set and run that a
     natural card of ``cards`` could extend."""
-    if not all(card.is_wild(wild_rank) for card in meld.cards):
+    if not all_wild(meld, wild_rank):
         return (meld,)
     size, spare = len(meld.cards), sum(card.is_wild(wild_rank) for card in cards)
     found = {meld: None}

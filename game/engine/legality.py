@@ -16,8 +16,8 @@ from enum import Enum
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
 from game.engine.cards import Card, Rank
 from game.engine.contracts import Contract
-from game.engine.melds import Meld, MeldKind, meld_fault
-from game.engine.open_table import TableMeld, all_wild, extended, laid_down, lay_off_spots
+from game.engine.melds import Meld, MeldKind, all_wild, meld_fault
+from game.engine.open_table import TableMeld, extended, laid_down, lay_off_spots
 from game.engine.rules import RuleSet
 from game.engine.solver import contract_arrangement
 

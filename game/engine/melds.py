@@ -83,6 +83,12 @@ class Meld:
         return " ".join(parts)
 
 
+def all_wild(meld: Meld, wild_rank: Rank | None) -> bool:
+    """True if every card of ``meld`` is a wild (a meld of wilds only: a set or a run,
+    whichever a rule or a contract needs)."""
+    return all(card.is_wild(wild_rank) for card in meld.cards)
+
+
 @dataclass(frozen=True, slots=True)
 class LayOff:
     """Cards added in a last turn to a meld of the player who went out (or, in the

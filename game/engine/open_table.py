@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine.cards import Card, Rank
-from game.engine.melds import ACE_HIGH, Meld, MeldKind, meld_fault
+from game.engine.melds import ACE_HIGH, Meld, MeldKind, all_wild, meld_fault
 from game.engine.rules import RuleSet
 
 
@@ -35,11 +35,6 @@ class TableMeld:
     """The seat that laid it down."""
     meld: Meld
     """The meld, with what each card stands for."""
-
-
-def all_wild(meld: Meld, wild_rank: Rank | None) -> bool:
-    """True if every card of ``meld`` is a wild."""
-    return all(card.is_wild(wild_rank) for card in meld.cards)
 
 
 def readings(cards: Sequence[Card], wild_rank: Rank | None, rules: RuleSet) -> tuple[Meld, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.cards import Rank, parse_cards
-from game.engine.contract_hold import contract_hold, counts_toward
+from game.engine.contract_hold import contract_hold
 from game.engine.contracts import Contract
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
@@ -71,7 +71,7 @@ def test_counts_toward_is_by_kind() -> None:
     eights = readings(parse_cards("8D 8H 8S"), Rank.FOUR, RULES)[0]
     run = readings(parse_cards("7H 8H 9H"), Rank.FOUR, RULES)[-1]
     wilds = readings(parse_cards("4D 4H 4S"), Rank.FOUR, RULES)[0]
-    assert not counts_toward(eights, Contract(0, 2), Rank.FOUR)
-    assert counts_toward(run, Contract(0, 2), Rank.FOUR)
-    assert not counts_toward(run, Contract(3, 0), Rank.FOUR)
-    assert counts_toward(wilds, Contract(0, 1), Rank.FOUR)
+    assert not Contract(0, 2).counts(eights, Rank.FOUR)
+    assert Contract(0, 2).counts(run, Rank.FOUR)
+    assert not Contract(3, 0).counts(run, Rank.FOUR)
+    assert Contract(0, 1).counts(wilds, Rank.FOUR)

@@ -17,7 +17,6 @@ from game.ai.evaluation import open_contract
 from game.ai.hint import Suggestion, Why
 from game.engine.actions import Discard, LayDown, LayOffCard, Phase
 from game.engine.cards import Card
-from game.engine.contract_hold import counts_toward
 from game.engine.melds import Meld
 from game.engine.open_table import laid_down, lay_off_spots
 from game.engine.solver import best_arrangement, min_penalty
@@ -138,7 +137,7 @@ def _discard_tip(view: PlayerView, advice: Suggestion, card: Card) -> CoachTip:
     if completed is not None:
         drawn, meld = completed
         contract = open_contract(view)
-        if contract is not None and not counts_toward(meld, contract, view.wild_rank):
+        if contract is not None and not contract.counts(meld, view.wild_rank):
             text = _(
                 "Coach: the {drawn} you drew makes a meld, but {not_counting}: discard the {card}"
             )

@@ -18,7 +18,7 @@ from game.ai.evaluation import open_contract
 from game.ai.hint import Suggestion, Why, reason_for, suggest
 from game.engine.actions import Discard, Draw, DrawSource, LayDown, Phase
 from game.engine.cards import Card, parse_cards
-from game.engine.contract_hold import contract_hold, counts_toward
+from game.engine.contract_hold import contract_hold
 from game.engine.contracts import Contract
 from game.engine.match import Match
 from game.engine.open_table import laid_down
@@ -193,7 +193,7 @@ def _check_coach(view: PlayerView, advice: Suggestion) -> None:
     named = tip.text.split("completes ")[1].split(":")[0]
     melds = best_arrangement(rest, view.wild_rank, view.rules).melds
     meld = next(m for m in melds if meld_words(m) == named)
-    assert counts_toward(meld, contract, view.wild_rank), tip.text
+    assert contract.counts(meld, view.wild_rank), tip.text
 
 
 @pytest.mark.parametrize("table", ["closed", "open"])
