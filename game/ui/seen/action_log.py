@@ -40,11 +40,6 @@ from game.words.table_words import (
 )
 
 
-def seat_is_you(seat: int, seating: Seating) -> bool:
-    """True for the person's own seat."""
-    return seating.is_you(seat)
-
-
 def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = False) -> str:
     """``event`` in words: "Left took 7♥ from the discard pile" (a round's title names its
     contract under ``contracts``)."""
@@ -65,11 +60,11 @@ def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = Fals
             return _move_line(event, seating)
         case LaidDown(seat, melds):
             shown = " · ".join(meld_words(meld) for meld in melds)
-            if seat_is_you(seat, seating):
+            if seating.is_you(seat):
                 return _("You laid down {melds}").format(melds=shown)
             return _("{name} laid down {melds}").format(name=seating.name(seat), melds=shown)
         case LaidOff(seat, card, _meld, _position, grown):
-            if seat_is_you(seat, seating):
+            if seating.is_you(seat):
                 return _("You laid {card} off onto {meld}").format(
                     card=card_short(card), meld=meld_words(grown)
                 )
@@ -96,7 +91,7 @@ def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = Fals
 
 def _move_line(event: DrewFromStock | TookDiscard | Discarded | WentOut, seating: Seating) -> str:
     """A seat's move in words; yours says what you drew (only you saw it)."""
-    you = seat_is_you(event.seat, seating)
+    you = seating.is_you(event.seat)
     match event:
         case DrewFromStock(seat, card):
             if you:
