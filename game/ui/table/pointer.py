@@ -120,8 +120,6 @@ class Pointer:
         """Where the pointer last moved to without a button pressed, and when."""
         self.hovered: Card | None = None
         """The card of your hand under the pointer (it rises a little)."""
-        self.at: tuple[int, int] | None = None
-        """Where the pointer is, while no button is pressed (None: away or pressing)."""
         self.on_felt = False
         """True while the left button is held down on the bare felt (the table hurries)."""
 
@@ -134,13 +132,12 @@ class Pointer:
         pressing = self.drag.press is not None
         if event.type == pygame.MOUSEMOTION:
             self.resting = None if pressing else (event.pos, self.clock)
-            self.at = None if pressing else event.pos
             self._hover(None if pressing else event.pos)
         if event.type == pygame.WINDOWLEAVE:
-            self.resting = self.at = None
+            self.resting = None
             self._hover(None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.resting = self.at = None
+            self.resting = None
             self._hover(None)
             return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION and pressing:
@@ -208,7 +205,9 @@ class Pointer:
     def magnified(self) -> Card | None:
         """The card drawn smaller than your hand's under the pointer (a meld's, a revealed
         hand's), if any: the table shows it large."""
-        return None if self.at is None else self.playback.stage.small_card_at(self.at)
+        if self.resting is None:  # away, or a button pressed
+            return None
+        return self.playback.stage.small_card_at(self.resting[0])
 
     def resting_on_discard(self) -> bool:
         """True once the pointer has rested on the discard pile for :data:`NAME_DELAY`: the
