@@ -7,7 +7,7 @@ where it lies, and what the view must keep clear of.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import pygame
 
@@ -93,12 +93,3 @@ def paint_view(
     label = pygame.Rect(where.left, top + height, where.width, where.bottom - top - height)
     text.blit(surface, card_words(card), size, INK, True, box=label, center=label.center)
     return where
-
-
-def meld_of(card_rect: pygame.Rect, boxes: Sequence[pygame.Rect]) -> pygame.Rect:
-    """The box among ``boxes`` (a meld's, a row's) that holds ``card_rect``; the card's own
-    rectangle where none does."""
-    for box in boxes:
-        if box.contains(card_rect):
-            return box
-    return card_rect
