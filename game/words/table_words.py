@@ -87,6 +87,13 @@ def your_line(
     return _("You · total {total}").format(total=max(total, WIDEST_TOTAL) if sample else total)
 
 
+def held_line(cards: int, total: int) -> str:
+    """An opponent's plate's second line: ``7 cards · total 40``."""
+    return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
+        count=cards, total=total
+    )
+
+
 def seat_label(seat: int, seating: Seating, policies: Mapping[int, str]) -> str:
     """The seat's name with its AI level, e.g. ``Left · Hard``."""
     name = seating.name(seat)

@@ -38,7 +38,7 @@ from game.ui.seen.resting_layer import RestingLayer
 from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import CardStage
 from game.ui.seen.table_painter import paint_table
-from game.words.table_words import Seating, round_title, your_line
+from game.words.table_words import Seating, round_title, seat_label, your_line
 
 SHOW_HANDS = N_("Show every hand")
 HIDE_HANDS = N_("Hide the hands")
@@ -153,12 +153,14 @@ class ReplayScene(Scene):
         width, height = self.context.screen.get_size()
         text, size = self.context.text, TypeScale.for_window((width, height)).body
         sample = your_line(self.seating, self.kept.summary.policies, 0, sample=True)
+        seats = range(self.kept.match.rules.players)
+        labels = [seat_label(seat, self.seating, self.kept.summary.policies) for seat in seats]
 
         def foot_lines(table: TableLayout, scale: TypeScale) -> int:
             return math.ceil(scale.body * FOOT_LINES / table.keys_line_step)
 
         self.layout, self.log_panel.rect = fitted_layout(
-            text, (width, height), self.kept.match.rules, True, sample, foot_lines
+            text, (width, height), self.kept.match.rules, True, sample, foot_lines, labels
         )
         layout = self.layout
         self.stage.layout = layout

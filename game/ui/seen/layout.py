@@ -28,7 +28,7 @@ TOP_PLATE_SHARE = 0.55
 """How far a single top seat's plate reaches below its fan's centre line, in plate heights."""
 OPEN_PLATE_EMS = 13
 """How wide a top seat's plate is at the open table where several share the top, in text
-sizes (its melds lie beside it)."""
+sizes, where its melds lie beside it (its lines leave no room under it)."""
 MELD_SMALLER = 0.62
 """The smaller cards on the open table, where the others do not fit: this share of their
 height."""
@@ -65,6 +65,10 @@ class TableLayout:
     open_table: bool = False
     """True at the open table: the piles and the side seats sit higher, and the melds
     laid down lie between the seats and the piles (see :mod:`~game.ui.seen.meld_layout`)."""
+    top_plate_room: int = 0
+    """How tall a top seat's plate's lines stand, where several seats share the top: its name,
+    its cards and total (each as wrapped to the plate's width) and one line more (0: not
+    measured). At the open table, its melds lie under them where there is room."""
     tracker: bool = False
     """True with contracts: the contract tracker lies at your hand's left, over your line
     and your penalty (:mod:`~game.ui.seen.contract_tracker`), as wide as :data:`TRACKER_EMS`."""
@@ -100,8 +104,11 @@ class TableLayout:
 
     @property
     def _piles_ceiling(self) -> float:
-        """How high the piles' top may rise: under the top seats and a row of their melds,
+        """How high the piles' top may rise: under the top seats (and a row of their melds,
+        unless those lie under their plates), under a single top seat and a row of its melds,
         else under the corner's words."""
+        if self.melds_under_top_plates:
+            return self.top_band.bottom + self.margin
         if self.top_seats > 1:
             return self.top_band.bottom + self.margin * 2 + self.meld_heights[1]
         if self.top_seats == 1:
@@ -154,16 +161,30 @@ class TableLayout:
         right = self.width - self.margin
         if self._shared_sides:  # the right edge's fans rise beside it
             right -= self.seat_height + self.margin
-        plate_top = self.margin + self.seat_height + self.margin // 2
-        height = plate_top + self.plate_height - self.margin
+        height = self._top_plate_top + self.plate_height - self.margin
         return pygame.Rect(left, self.margin, right - left, height)
+
+    @property
+    def melds_under_top_plates(self) -> bool:
+        """True at the open table where several seats share the top and their plates' lines
+        (:attr:`top_plate_room`) leave room in the top band for a row of their melds under
+        them."""
+        if not (self.open_table and self.top_seats > 1 and self.top_plate_room):
+            return False
+        under = self.top_band.bottom - self._top_plate_top - self.top_plate_room
+        return under - self.margin // 4 >= self.meld_heights[1]
+
+    @property
+    def _top_plate_top(self) -> int:
+        """Where several seats share the top: the top of their plates, under their fans."""
+        return self.margin + self.seat_height + self.margin // 2
 
     @property
     def plate_height(self) -> int:
         """The room of a seat's plate: its five lines."""
         return self.text_size * 7
 
-    def _top_slot(self, seat: int) -> pygame.Rect:
+    def top_slot(self, seat: int) -> pygame.Rect:
         """A top seat's share of the top band (with several at the top)."""
         index, count = self._along(seat)
         band = self.top_band
@@ -364,7 +385,7 @@ class TableLayout:
         if side == "T":
             if self.top_seats == 1:
                 return (self.width / 2, self.margin + card_long / 2)
-            return (self._top_slot(seat).centerx - self.margin / 2, self.margin + card_long / 2)
+            return (self.top_slot(seat).centerx - self.margin / 2, self.margin + card_long / 2)
         x = self.margin + card_long / 2 if side == "L" else self.width - self.margin - card_long / 2
         if not self._crowded:
             return (x, self.height * 0.40 - self.meld_room)
@@ -382,7 +403,7 @@ class TableLayout:
         lines (and the other seat at its edge)."""
         side, shared = self.side(seat), self._crowded
         if side == "T" and shared:
-            return self._top_slot(seat).width - self.margin
+            return self.top_slot(seat).width - self.margin
         if side == "T":
             middle, corner = self.width / 2, self.corner_box.right
             return 2 * min(middle - corner, self.seat_label_anchor(seat)[1][0] - middle) - 2
@@ -442,12 +463,13 @@ class TableLayout:
         inside)."""
         side = self.side(seat)
         if side == "T" and self.top_seats > 1:
-            slot = self._top_slot(seat)
-            top = self.margin + self.seat_height + self.margin // 2
-            width = slot.width - self.margin
-            if self.open_table:  # the seat's melds beside it
+            slot, top = self.top_slot(seat), self._top_plate_top
+            width, height = slot.width - self.margin, slot.bottom - top
+            if self.melds_under_top_plates:
+                height = self.top_plate_room
+            elif self.open_table:  # the seat's melds beside it
                 width = min(width, self.text_size * OPEN_PLATE_EMS)
-            return pygame.Rect(slot.left, top, width, slot.bottom - top)
+            return pygame.Rect(slot.left, top, width, height)
         if side == "T":
             x, y = self.seat_label_anchor(seat)[1]
             right = self.width - self.margin
@@ -459,7 +481,7 @@ class TableLayout:
         x, y = self.seat_label_anchor(seat)[1]
         height = self.plate_height
         if self._shared_sides:
-            height = min(height, round(self._side_slot(seat, plates=True)[1]) - self.margin // 4)
+            height = min(height, math.floor(self._side_slot(seat, plates=True)[1]))
         stock, discard = self.pile_rect(True), self.pile_rect(False)
         if side == "L":
             return pygame.Rect(x, y - height // 2, stock.left - self.margin - x, height)

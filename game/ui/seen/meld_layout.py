@@ -3,7 +3,8 @@
 Each seat's melds lie between it and the piles: the top seat's in the band above the
 piles, the side seats' under their plates, yours under the piles' labels (and beside them,
 where no side seat sits). Where several seats share the top (five and more at the table),
-the top seats' melds lie beside their plates, and yours share the side seats' room where
+the top seats' melds lie under their plates (beside them, where their lines leave no room
+under them), and yours share the side seats' room where
 none is left under the labels; there the areas may be short, and the cards squeeze. The
 melds are rows of small overlapping cards, each row centred, smaller where a seat's area
 is short of room. Pure geometry: the layout's sizes only.
@@ -63,10 +64,16 @@ def _all_areas(layout: TableLayout) -> dict[int, tuple[pygame.Rect, ...]]:
     under = pygame.Rect(labels.left, labels.bottom + half, labels.width, 0)
     under.height = bottom - under.top
     areas: dict[int, tuple[pygame.Rect, ...]]
-    areas = _columns(upper, sides["T"])
-    small = layout.meld_heights[1]
-    if any(area.height < small or area.width < card_width(small) * 2 for (area,) in areas.values()):
-        areas = {seat: (_beside_plate(layout, seat),) for seat in sides["T"]}
+    if layout.melds_under_top_plates:
+        areas = {seat: (_under_plate(layout, seat),) for seat in sides["T"]}
+    else:
+        areas = _columns(upper, sides["T"])
+        small = layout.meld_heights[1]
+        short = [
+            area.height < small or area.width < card_width(small) * 2 for (area,) in areas.values()
+        ]
+        if any(short):
+            areas = {seat: (_beside_plate(layout, seat),) for seat in sides["T"]}
     yours = [under] if under.height >= layout.meld_heights[1] else []
     for room, side in ((lower_left, "L"), (lower_right, "R")):
         if not sides[side]:
@@ -104,15 +111,25 @@ def _inner(plates: Sequence[pygame.Rect], pile: pygame.Rect, side: int) -> list[
 
 
 def _beside_plate(layout: TableLayout, seat: int) -> pygame.Rect:
-    """Where several seats share the top: a top seat's melds lie beside its plate, in its
-    share of the top band."""
-    plate = layout.plate_box(seat)
-    slots = [other for other in layout.seats if layout.side(other) == "T"]
-    index = slots.index(seat)
-    band = layout.top_band
-    right = band.left + band.width * (index + 1) // len(slots) - layout.margin
+    """Where several seats share the top and their plates leave no room under them: a top
+    seat's melds lie beside its plate, in its share of the top band."""
+    plate, slot = layout.plate_box(seat), layout.top_slot(seat)
     left = plate.right + layout.margin // 2
-    return pygame.Rect(left, plate.top, right - left, band.bottom - plate.top)
+    right = slot.right - layout.margin
+    return pygame.Rect(left, plate.top, right - left, slot.bottom - plate.top)
+
+
+def _under_plate(layout: TableLayout, seat: int) -> pygame.Rect:
+    """Where several seats share the top: a top seat's melds lie under its plate, in its
+    share of the top band, and on down toward the piles where nothing lies beside."""
+    plate = layout.plate_box(seat)
+    top = plate.bottom + layout.margin // 4
+    area = pygame.Rect(plate.left, top, plate.width, layout.top_band.bottom - top)
+    deeper = area.inflate(0, 0)
+    deeper.height = layout.pile_rect(True).top - layout.margin - top
+    beside = [layout.plate_box(other) for other in layout.seats if layout.side(other) != "T"]
+    beside += [layout.pile_rect(True), layout.pile_rect(False)]
+    return deeper if deeper.height > area.height and deeper.collidelist(beside) == -1 else area
 
 
 def _upper_top(layout: TableLayout) -> int:

@@ -14,7 +14,7 @@ import pygame
 
 from game.engine.actions import Discard
 from game.engine.cards import Card
-from game.i18n import _, language, ngettext
+from game.i18n import _, language
 from game.ui.kit.art import CardArt
 from game.ui.kit.felt import felt
 from game.ui.kit.keys import SEPARATOR
@@ -38,7 +38,7 @@ from game.ui.seen.table_marks import (
 )
 from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
-from game.words.table_words import LAST_TURN
+from game.words.table_words import LAST_TURN, held_line
 
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 
@@ -351,7 +351,7 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
     active = to_move(shown) == seat
     lines = [
         (picture.seat_labels[seat], GOLD if active else INK, True),
-        (_held(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
+        (held_line(len(shown.hands[seat]), shown.totals[seat]), MUTED, False),
     ]
     if seat == shown.dealer:  # before what changes in the round: it keeps its place
         lines.append((_("Dealer"), MUTED, False))
@@ -387,8 +387,10 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         lines = [*head, *_beside(text, size, box, places[: len(head)], tail)]
         places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
         kept = len(wrapped(raw[:2]))  # the name and the count; the dealer is in the corner too
-        while _crossing(places) and len(lines) > kept:  # what still does not fit: left out
-            lines.pop()
+        dealer = len(head) > kept
+        while _crossing(places) and len(lines) > kept:  # what still does not fit: left out,
+            lines.pop(kept if dealer else -1)  # the dealer's line first
+            dealer = False
             places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
     hand = picture.shown.hands[seat]
     if picture.every_hand and hand:  # its cards named under the steady lines, where it fits
@@ -436,13 +438,6 @@ def _beside(
         for words, colour, bold in lines
         for part in text.wrap(words, size, max(1, room), bold)
     ]
-
-
-def _held(cards: int, total: int) -> str:
-    """``7 cards · total 40``."""
-    return ngettext("{count} card · total {total}", "{count} cards · total {total}", cards).format(
-        count=cards, total=total
-    )
 
 
 def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:

@@ -51,6 +51,7 @@ from game.ui.table.table_keys import HURRY_KEY, table_shortcuts
 from game.ui.table.undo import UndoKeeper
 from game.words.table_words import (
     refusal_line,
+    seat_label,
     your_line,
 )
 
@@ -231,7 +232,7 @@ class TableScene(Scene):
         self.on_resize()
 
     def on_resize(self) -> None:
-        text = self.context.text
+        text, seats = self.context.text, range(self.setup.rules.players)
 
         def keys_lines(table: TableLayout, scale: TypeScale) -> int:
             keys = self._keys_line()
@@ -244,6 +245,7 @@ class TableScene(Scene):
             self.context.memory.settings.show_log,
             self._you_label(sample=True),
             keys_lines,
+            [seat_label(seat, self.setup.seating, self.setup.policies) for seat in seats],
         )
         self.playback.stage.layout = self.layout
         self.pointer.relayout(self.layout)

@@ -15,16 +15,23 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.engine.cards import Card
 from game.engine.events import Event, RoundScored
+from game.engine.rules import RuleSet
+from game.engine.seating import default_names
 from game.ui.app import App
 from game.ui.kit.art import CardArt
 from game.ui.kit.sprites import Pose
+from game.ui.kit.text import Text
+from game.ui.kit.type_scale import TypeScale
+from game.ui.seen.fitting import fitted_layout
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.magnifier import card_words
 from game.ui.seen.meld_layout import READABLE, meld_areas, meld_rects
 from game.ui.seen.stage import rect_of
 from game.ui.table.round_summary import RoundSummaryScene
+from game.words.table_words import Seating, seat_label
 from tests.ui.driver import FRAME, post
 from tests.ui.rigged import at_rest, open_rigged
 from tests.ui.seen.open_tables import open_table_laid_down
@@ -42,19 +49,57 @@ def test_while_few_melds_are_down_their_cards_are_half_your_hands_height() -> No
     assert layout.meld_ladder[0] >= layout.hand_height * 0.45
 
 
-def test_a_crowded_seat_does_not_shrink_every_seats_melds_below_reading() -> None:
-    """At eight seats the top seats' room is short: the side seats' melds stay larger."""
-    layout = TableLayout(1024, 800, players=8, open_table=True)
+def eight_seats_fitted() -> TableLayout:
+    """The open table's layout at eight seats in a 1280×800 window, the log shown, in the
+    language in use."""
+    seating, policies = Seating(names=default_names(8)), dict.fromkeys(range(1, 8), "easy")
+    labels = [seat_label(seat, seating, policies) for seat in range(8)]
+    rules = RuleSet(players=8, table="open")
+    return fitted_layout(Text(), (1280, 800), rules, True, "You · total 0", _two, labels)[0]
+
+
+def _two(_layout: TableLayout, _scale: TypeScale) -> int:
+    """Two lines of keys under your hand."""
+    return 2
+
+
+def test_where_the_top_seats_lines_fill_their_plates_their_melds_lie_beside_them() -> None:
+    """In Dutch the top seats' names and counts take two lines each: no room under them."""
+    assert eight_seats_fitted().melds_under_top_plates
+    i18n.use("nl")
+    try:
+        layout = eight_seats_fitted()
+    finally:
+        i18n.use("en")
+    assert not layout.melds_under_top_plates
+    for seat in (seat for seat in layout.seats if layout.side(seat) == "T"):
+        (area,) = meld_areas(layout, seat)
+        assert area.height >= layout.meld_heights[1]
+        assert not area.colliderect(layout.plate_box(seat))
+
+
+def test_at_eight_seats_every_seats_two_melds_read_at_a_glance() -> None:
+    """The top seats' melds lie under their plates, yours under the piles' labels, the side
+    seats' under theirs: at 1280×800 beside the log, each seat's two melds read."""
+    layout = eight_seats_fitted()
+    assert layout.width == 1024, "the table beside the log"
     places = meld_rects(layout, dict.fromkeys(range(8), (3, 3)))
-    side = [seat for seat in layout.seats if layout.side(seat) != "T"]
-    for seat in side:
+    for seat, melds in places.items():
         areas = meld_areas(layout, seat)
-        rects = [rect for meld in places[seat] for rect in meld]
-        assert all(any(area.contains(rect) for area in areas) for rect in rects)
-        assert min(rect.height for rect in rects) > layout.meld_heights[1]
+        rects = [rect for meld in melds for rect in meld]
+        assert all(any(area.contains(rect) for area in areas) for rect in rects), seat
+        assert min(rect.height for rect in rects) >= READABLE, seat
+
+
+def test_a_crowded_seat_does_not_shrink_every_seats_melds_below_reading() -> None:
+    """With four melds a seat at eight seats, the top seats' room is short: the other seats'
+    melds stay larger."""
+    layout = eight_seats_fitted()
+    places = meld_rects(layout, dict.fromkeys(range(8), (3, 3, 3, 4)))
     top = [seat for seat in layout.seats if layout.side(seat) == "T"]
     top_heights = {rect.height for seat in top for meld in places[seat] for rect in meld}
     assert max(top_heights) < READABLE, "the top seats' room is short (their cards squeeze)"
+    assert min(rect.height for meld in places[0] for rect in meld) >= READABLE
 
 
 @contextmanager
@@ -114,8 +159,8 @@ def test_every_natural_card_laid_down_reads_or_shows_large_on_hover(players: int
                 if card.is_wild(table.match.wild_rank):
                     continue
                 rect = rect_of(stage.sprites[card])
-                if players == 4 and rect.height < READ_AT:
-                    problems.append(f"{card} is drawn {rect.height} px tall at four seats")
+                if rect.height < READ_AT:
+                    problems.append(f"{card} is drawn {rect.height} px tall at {players} seats")
                 at = (rect.left + 2, rect.centery)  # its index, left of the next card
                 name = f"meld-reading-{players}p-{card}"
                 problems += shown_large(app, card, at, layout.hand_height, name)
