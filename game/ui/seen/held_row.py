@@ -20,8 +20,8 @@ LEAST_SHOWN = 0.22
 def held_row(
     layout: TableLayout, seat: int, lines: Sequence[pygame.Rect], count: int
 ) -> tuple[pygame.Rect, ...] | None:
-    """Where each of ``count`` held cards goes, at least :data:`READABLE` tall, level with the top of
-    ``seat``'s plate, in its box beside its ``lines`` (toward the piles); None where the
+    """Where each of ``count`` held cards goes, at least :data:`READABLE` tall, level
+    with ``seat``'s plate, in its box beside its ``lines`` (toward the piles); None where the
     box has no room for them."""
     box = layout.plate_box(seat)
     fits = [size for size in layout.card_heights if READABLE <= size <= box.height]
