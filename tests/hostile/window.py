@@ -4,6 +4,7 @@ events: the title, Statistics, Settings, then Continue (when offered) and a few 
 from __future__ import annotations
 
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,16 +37,18 @@ def frames(app: App, count: int = FRAMES) -> None:
     for _frame in range(count):
         app.step(FRAME)
         toast = app.toast
-        if toast is not None and toast not in _SHOWN.setdefault(id(app), []):
-            _SHOWN[id(app)].append(toast)
+        if toast is not None and toast not in _SHOWN.setdefault(app, []):
+            _SHOWN[app].append(toast)
 
 
-_SHOWN: dict[int, list[str]] = {}
+_SHOWN: weakref.WeakKeyDictionary[App, list[str]] = weakref.WeakKeyDictionary()
+"""The notices each window showed, forgotten with the window (an ``id`` is used again by a
+later window, which then seemed to have shown the notices of one long closed)."""
 
 
 def notices_shown(app: App) -> list[str]:
     """Every notice ``app`` showed while :func:`frames` stepped it, and those still waiting."""
-    return _SHOWN.get(id(app), []) + list(app.memory.profile.notices)
+    return _SHOWN.get(app, []) + list(app.memory.profile.notices)
 
 
 def title_button(app: App, label: str) -> Button | None:
@@ -99,4 +102,4 @@ def visit_every_screen(profile: Path | str) -> Visit:
         return Visit(notices_shown(app), played)
     finally:
         app.close()
-        _SHOWN.pop(id(app), None)
+        _SHOWN.pop(app, None)

@@ -424,17 +424,23 @@ def test_a_frame_drawn_in_part_is_the_frame_drawn_whole(app: App, replay: Replay
             assert pygame.image.tobytes(app.screen, "RGB") == in_part
 
 
-@pytest.mark.slow
-def test_at_eight_seats_every_hand_shown_reads_large_under_the_pointer() -> None:
-    """With every hand shown, each opponent's cards (small at eight seats, where not every
-    plate has room for its "Holds …" line) show at your hand's size under the pointer."""
+def eight_seat_replay() -> tuple[App, ReplayScene, Match]:
+    """A window at 1280×800 replaying a short match of eight easy seats (seed 21)."""
     rules = RuleSet(schedule="short", players=8)
     match = played_out(Match.new(rules, seed=21), ["easy"] * 8, seed=21)
     kept = KeptMatch.of(match, default_names(8), dict.fromkeys(range(1, 8), "easy"))
     app = make_app(mute=True, size=(1280, 800))
+    scene = ReplayScene(app, kept)
+    app.push(scene)
+    return app, scene, match
+
+
+@pytest.mark.slow
+def test_at_eight_seats_every_hand_shown_reads_large_under_the_pointer() -> None:
+    """With every hand shown, each opponent's cards (small at eight seats, where not every
+    plate has room for its "Holds …" line) show at your hand's size under the pointer."""
+    app, scene, match = eight_seat_replay()
     try:
-        scene = ReplayScene(app, kept)
-        app.push(scene)
         scene.go_to(len(match.actions) // 2)
         scene.toggle_hands()
         app.step(FRAME)
@@ -457,13 +463,8 @@ def test_at_eight_seats_every_hand_shown_reads_large_under_the_pointer() -> None
 def test_at_eight_seats_the_dealer_line_keeps_its_place_through_a_round() -> None:
     """A line a seat takes during the round ("Took 8♠") comes after "Dealer": nothing moves
     it, and no line of a plate overlaps another."""
-    rules = RuleSet(schedule="short", players=8)
-    match = played_out(Match.new(rules, seed=21), ["easy"] * 8, seed=21)
-    kept = KeptMatch.of(match, default_names(8), dict.fromkeys(range(1, 8), "easy"))
-    app = make_app(mute=True, size=(1280, 800))
+    app, scene, _match = eight_seat_replay()
     try:
-        scene = ReplayScene(app, kept)
-        app.push(scene)
         places: dict[tuple[int, int], set[tuple[int, ...]]] = {}
         problems = []
         for position in range(0, scene.steps.round_starts[3]):

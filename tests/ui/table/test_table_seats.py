@@ -117,6 +117,7 @@ def test_revealed_hands_show_every_index_clear_of_the_other_seats(players: int) 
                 key(pygame.K_s if not table.drawn else pygame.K_RETURN)
             app.step(FRAME)
         problems = []
+        table.playback.wait = 60.0  # the round's summary held back while each size is looked at
         for size in SIZES:  # the hands still turning: each size's places, as they come to rest
             post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
             app.step(FRAME)
