@@ -23,6 +23,7 @@ from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL
 from game.ui.seen.contract_tracker import contract_mark, paint_tracker
 from game.ui.seen.hand_order import meld_groups
+from game.ui.seen.held_row import held_row, paint_held_row
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import log_rows, paint_log
 from game.ui.seen.meld_painter import paint_melds, seat_melds
@@ -214,7 +215,7 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
     if isinstance(name, tuple) and name[0] == MELDS:
         return _draw_melds(picture, name[1], art, text)
     if isinstance(name, tuple):
-        return _draw_seat_plate(picture, text, name[1])
+        return _draw_seat_plate(picture, text, name[1], art)
     assert isinstance(name, int)
     return _draw_hand(picture, name, art, text)
 
@@ -363,7 +364,7 @@ def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, boo
     return lines
 
 
-def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
+def _draw_seat_plate(picture: TablePicture, text: Text, seat: int, art: CardArt) -> _Part:
     """A seat's name plate, covering only where its lines go within the plate's box."""
     layout = picture.layout
     anchor, point = layout.seat_label_anchor(seat)
@@ -392,7 +393,7 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
             lines.pop(kept if dealer else -1)  # the dealer's line first
             dealer = False
             places = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in lines])
-    hand = picture.shown.hands[seat]
+    hand, row = picture.shown.hands[seat], None
     if picture.every_hand and hand:  # its cards named under the steady lines, where it fits
         held = _("Holds {cards}").format(cards=" ".join(card_short(card) for card in hand))
         holds = [(part, INK, False) for part in text.wrap(held, size, box.width)]
@@ -400,9 +401,11 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
         spread = plate_places(text, size, box, anchor, point, [(w, b) for w, _c, b in fuller])
         if not _crossing(spread):
             lines, places = fuller, spread
+        else:  # too short for them: its cards face up beside its lines, where they fit
+            row = held_row(layout, seat, places, len(hand))
     rows = [(*line, placed) for line, placed in zip(lines, places, strict=True)]
 
-    areas = tuple(placed for *_, placed in rows)
+    areas = tuple(placed for *_, placed in rows) + (row or ())
     ring = None
     if to_move(picture.shown) == seat:
         ring = ring_rect(areas[0].unionall(areas[1:]), size).clamp(layout.table_rect)
@@ -413,6 +416,8 @@ def _draw_seat_plate(picture: TablePicture, text: Text, seat: int) -> _Part:
             paint_ring(surface, ring, size)
         for line, line_colour, bold, placed in rows:
             text.blit(surface, line, size, line_colour, bold, box=box, topleft=placed.topleft)
+        if row is not None:
+            paint_held_row(surface, art, hand, row)
 
     return _Part(box, paint, areas)
 

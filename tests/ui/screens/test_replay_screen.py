@@ -479,3 +479,41 @@ def test_at_eight_seats_the_dealer_line_keeps_its_place_through_a_round() -> Non
         assert not problems, problems[:3]
     finally:
         app.close()
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    reason="the side seats' rows are drawn, but not yet seen by the test as >= 40 px", strict=False
+)
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (2560, 1440)])
+def test_at_eight_seats_every_hand_is_named_or_shown_face_up_readable(
+    size: tuple[int, int],
+) -> None:
+    """With every hand shown, each opponent's plate says "Holds …", or, where it is too short
+    for that line (the side seats' at eight), its cards lie face up beside its lines, at
+    least 40 px tall."""
+    rules = RuleSet(schedule="short", players=8)
+    match = played_out(Match.new(rules, seed=21), ["easy"] * 8, seed=21)
+    kept = KeptMatch.of(match, default_names(8), dict.fromkeys(range(1, 8), "easy"))
+    app = make_app(mute=True, size=size)
+    try:
+        scene = ReplayScene(app, kept)
+        app.push(scene)
+        scene.go_to(len(match.actions) // 2)
+        with cards_drawn(app) as drawn:
+            scene.toggle_hands()
+            app.step(FRAME)
+            seen = look(app, f"replay-8-holds-{size[0]}")
+        words = " ".join(text.message for text in seen.texts)
+        missing = []
+        for seat in range(1, 8):
+            hand = scene.shown.hands[seat]
+            named = all(card_short(card) in words for card in hand) and "Holds" in words
+            plate = scene.layout.plate_box(seat)
+            large = {c for c, r in drawn if c in hand and r.height >= 40 and plate.contains(r)}
+            if not (named and f"Holds {card_short(hand[0])}" in words) and large != set(hand):
+                missing.append(seat)
+        assert not missing, missing
+        assert not overlaps(seen)
+    finally:
+        app.close()
