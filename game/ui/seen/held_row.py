@@ -20,31 +20,29 @@ LEAST_SHOWN = 0.22
 def held_row(
     layout: TableLayout, seat: int, lines: Sequence[pygame.Rect], count: int
 ) -> tuple[pygame.Rect, ...] | None:
-    """Where each of ``count`` held cards goes, at least :data:`READABLE` tall, level
-    with ``seat``'s plate, in its box beside its ``lines`` (toward the piles); None where the
-    box has no room for them."""
+    """Where each of ``count`` held cards goes, as large as fits and at least
+    :data:`READABLE` tall, level with ``seat``'s plate, in its box beside its ``lines``
+    (toward the piles); None where the box has no room for them."""
     box = layout.plate_box(seat)
-    fits = [size for size in layout.card_heights if READABLE <= size <= box.height]
-    if not count or not fits:
-        return None
-    height = min(fits)  # a height the art renders ahead
     column = lines[0].unionall(lines[1:])
     gap = layout.margin
-    width = card_width(height)
     if layout.side(seat) == "R":
         left, right = box.left, column.left - gap
     else:
         left, right = column.right + gap, box.right
-    room = right - left
-    step = min(width * STEPS[0], (room - width) / max(1, count - 1))
-    if step < width * LEAST_SHOWN:
-        return None
-    long = round(width + step * (count - 1))
-    start = right - long if layout.side(seat) == "R" else left
-    top = box.top + (box.height - height) // 2
-    return tuple(
-        pygame.Rect(round(start + step * index), top, width, height) for index in range(count)
-    )
+    fits = [size for size in layout.card_heights if READABLE <= size <= box.height]
+    for height in sorted(fits, reverse=True):  # heights the art renders ahead
+        width = card_width(height)
+        step = min(width * STEPS[0], (right - left - width) / max(1, count - 1))
+        if count and step >= width * LEAST_SHOWN:
+            long = round(width + step * (count - 1))
+            start = right - long if layout.side(seat) == "R" else left
+            top = box.top + (box.height - height) // 2
+            return tuple(
+                pygame.Rect(round(start + step * index), top, width, height)
+                for index in range(count)
+            )
+    return None
 
 
 def paint_held_row(

@@ -482,9 +482,6 @@ def test_at_eight_seats_the_dealer_line_keeps_its_place_through_a_round() -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="the side seats' rows are drawn, but not yet seen by the test as >= 40 px", strict=False
-)
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (2560, 1440)])
 def test_at_eight_seats_every_hand_is_named_or_shown_face_up_readable(
     size: tuple[int, int],
