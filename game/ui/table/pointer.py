@@ -120,6 +120,9 @@ class Pointer:
         """Where the pointer last moved to without a button pressed, and when."""
         self.hovered: Card | None = None
         """The card of your hand under the pointer (it rises a little)."""
+        self.looked_at: Card | None = None
+        """The table's card the keys (↑/↓) have stepped to: shown large as if hovered, until
+        the pointer moves."""
         self.on_felt = False
         """True while the left button is held down on the bare felt (the table hurries)."""
 
@@ -132,6 +135,7 @@ class Pointer:
         pressing = self.drag.press is not None
         if event.type == pygame.MOUSEMOTION:
             self.resting = None if pressing else (event.pos, self.clock)
+            self.looked_at = None
             self._hover(None if pressing else event.pos)
         if event.type == pygame.WINDOWLEAVE:
             self.resting = None
@@ -204,10 +208,28 @@ class Pointer:
 
     def magnified(self) -> Card | None:
         """The card drawn smaller than your hand's under the pointer (a meld's, a revealed
-        hand's), if any: the table shows it large."""
+        hand's), or the one the keys stepped to, if any: the table shows it large."""
+        if self.looked_at in self._table_cards():
+            return self.looked_at
         if self.resting is None:  # away, or a button pressed
             return None
         return self.playback.stage.small_card_at(self.resting[0])
+
+    def _table_cards(self) -> list[Card]:
+        """The cards laid down on the table, meld by meld in the order laid down."""
+        return [card for placed in self.playback.shown.table for card in placed.meld.cards]
+
+    def look_along(self, step: int) -> None:
+        """↑ (``step`` 1) or ↓ (-1): show the table's next or previous card large, from the
+        first (or the last) laid down."""
+        cards = self._table_cards()
+        if not cards:
+            return
+        if self.looked_at in cards:
+            index = (cards.index(self.looked_at) + step) % len(cards)
+        else:
+            index = 0 if step > 0 else len(cards) - 1
+        self.looked_at = cards[index]
 
     def resting_on_discard(self) -> bool:
         """True once the pointer has rested on the discard pile for :data:`NAME_DELAY`: the

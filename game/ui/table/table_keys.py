@@ -17,6 +17,7 @@ from game.ui.kit.keys import Shortcut
 from game.ui.scene import SceneContext
 from game.ui.table.hint_desk import HintDesk
 from game.ui.table.playback import Playback
+from game.ui.table.pointer import Pointer
 
 HURRY_KEY = pygame.K_f
 """Held down, it hurries the table (as the left button held on the felt does)."""
@@ -36,6 +37,9 @@ class KeyedTable(Protocol):
 
     @property
     def hints(self) -> HintDesk: ...
+
+    @property
+    def pointer(self) -> Pointer: ...
 
     def play(self, action: Action) -> bool: ...
 
@@ -72,6 +76,14 @@ def table_shortcuts(table: KeyedTable) -> tuple[Shortcut, ...]:
             N_("Shift+←/→ move card"),
             {pygame.K_LEFT: lambda: step(-1, True), pygame.K_RIGHT: lambda: step(1, True)},
             shift=True,
+        ),
+        Shortcut(
+            N_("↑/↓ melds"),
+            {
+                pygame.K_UP: lambda: table.pointer.look_along(1),
+                pygame.K_DOWN: lambda: table.pointer.look_along(-1),
+            },
+            live=lambda: table.match.rules.table == "open",
         ),
         Shortcut(N_("S stock"), {pygame.K_s: lambda: table.play(Draw(DrawSource.STOCK))}),
         Shortcut(N_("D discard pile"), {pygame.K_d: lambda: table.play(Draw(DrawSource.DISCARD))}),

@@ -32,7 +32,7 @@ from game.ui.seen.meld_layout import READABLE, meld_areas, meld_rects
 from game.ui.seen.stage import rect_of
 from game.ui.table.round_summary import RoundSummaryScene
 from game.words.table_words import Seating, seat_label
-from tests.ui.driver import FRAME, post
+from tests.ui.driver import FRAME, key, post
 from tests.ui.rigged import at_rest, open_rigged
 from tests.ui.seen.open_tables import open_table_laid_down
 from tests.ui.table.test_contract_table import look
@@ -169,6 +169,34 @@ def test_every_natural_card_laid_down_reads_or_shows_large_on_hover(players: int
         assert not problems, problems
         hover(app, (5, 5))  # off every card: no view
         assert table.picture().magnified is None
+    finally:
+        app.close()
+
+
+def test_the_arrow_keys_step_through_the_melds_and_show_each_card_large() -> None:
+    """↑ shows the first card laid down large with its name, ↑ again the next, ↓ back; the
+    pointer moving takes the view away."""
+    app = open_rigged(Path(tempfile.mkdtemp()), open_table_laid_down(8), (1280, 800))
+    try:
+        table = at_rest(app)
+        cards = [card for placed in table.match.table for card in placed.meld.cards]
+        height = table.layout.hand_height
+        seen = []
+        for code in (pygame.K_UP, pygame.K_UP, pygame.K_DOWN, pygame.K_DOWN):
+            key(code)
+            app.step(FRAME)
+            with cards_drawn(app) as drawn:
+                words = [text.message for text in look(app, "meld-reading-keys").texts]
+            card = table.picture().magnified
+            assert card is not None
+            assert any(c == card and rect.height == height for c, rect in drawn), card
+            assert card_words(card) in words
+            seen.append(card)
+        assert seen == [cards[0], cards[1], cards[0], cards[-1]]
+        hover(app, (5, 5))
+        assert table.picture().magnified is None
+        keys = [text.message for text in look(app, "meld-reading-keys-line").texts]
+        assert any("↑/↓" in line for line in keys), "the help line tells the keys"
     finally:
         app.close()
 
