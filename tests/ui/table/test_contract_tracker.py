@@ -16,6 +16,7 @@ import pytest
 from game.ai.easy import EasyPolicy
 from game.ai.evaluation import open_contract
 from game.ai.hint import Suggestion, Why, reason_for, suggest
+from game.ai.planner import HardPolicy
 from game.engine.actions import Discard, Draw, DrawSource, LayDown, Phase
 from game.engine.cards import Card, parse_cards
 from game.engine.contract_hold import contract_hold
@@ -152,24 +153,27 @@ def test_the_hint_never_calls_a_card_of_the_contract_dead_weight() -> None:
 
 def advice_positions(table: str, seeds: range) -> int:
     """Play matches with contracts at ``table`` (you as the hint says, the others easy)
-    through their first rounds; at each of your moves check the hint's and the coach's
-    advice against the engine. Returns how many first lay-downs the hint proposed."""
+    through their first rounds; at each of your moves check the hint's, the coach's and
+    ``hard``'s choice against the engine. Returns how many first lay-downs the hint
+    proposed."""
     first_lay_downs = 0
     for seed in seeds:
         match = Match.new(RuleSet(contracts=True, table=table), seed)
         others = {seat: EasyPolicy(random.Random(seed * 10 + seat)) for seat in range(1, 4)}
+        hard = HardPolicy(random.Random(seed))
         while not match.is_over and match.round_index < 4:
             seat, view = match.current_seat, match.view_for(match.current_seat)
             if seat:
                 match.apply(others[seat].choose(view))
                 continue
             advice = suggest(view)
-            assert match.is_legal(advice.action), (seed, advice.action)
             first = view.contract is not None and not laid_down(view.table, 0)
-            if isinstance(advice.action, LayDown) and first:
-                first_lay_downs += 1
-                assert view.contract is not None
-                assert view.contract.met_by(advice.action.melds, view.wild_rank)
+            for action in (advice.action, hard.choose(view)):
+                assert match.is_legal(action), (seed, action)
+                if isinstance(action, LayDown) and first:
+                    assert view.contract is not None
+                    assert view.contract.met_by(action.melds, view.wild_rank)
+            first_lay_downs += isinstance(advice.action, LayDown) and first
             if view.phase is Phase.DISCARD:
                 _check_coach(view, advice)
             match.apply(advice.action)
