@@ -54,7 +54,7 @@ SAMPLES = 12
 """How many unseen cards stand for the stock's top card when the draw is weighed."""
 NEAR_MELD = 2.0
 """Points off a hand for each pair or two-card run among its loose cards."""
-CONTRACT_CARD = 5.0
+CONTRACT_CARD = 10.0
 """Points a hand is charged for each card its contract still needs."""
 GOING_OUT = -5.0
 """The value of a rest that goes out: below any hand that stays."""
