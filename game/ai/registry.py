@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from game.ai.collector import CollectorPolicy
+from game.ai.depth_one import DepthOnePolicy
 from game.ai.levels import BUILT_IN_LEVELS
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy, Style
 from game.ai.policy import Policy, PolicyFactory
@@ -24,7 +25,11 @@ PLANNERS: dict[str, tuple[type[NormalPolicy | HardPolicy], Style]] = {
     "hard": (HardPolicy, HARD),
 }
 """The planning levels, with the style each plays by default."""
-SPARRING: dict[str, PolicyFactory] = {"sampler": SamplerPolicy, "collector": CollectorPolicy}
+SPARRING: dict[str, PolicyFactory] = {
+    "sampler": SamplerPolicy,
+    "collector": CollectorPolicy,
+    "depth-one": DepthOnePolicy,
+}
 """Opponents kept to measure the levels against (not offered at the table)."""
 _KNOWN = {**POLICIES, **SPARRING}
 

@@ -280,7 +280,7 @@ def policy_classes_of_game_ai() -> set[object]:
 
 def test_every_built_in_policy_is_registered() -> None:
     assert list(POLICIES) == ["random", "easy", "greedy", "normal", "hard"]
-    assert list(SPARRING) == ["sampler", "collector"]
+    assert list(SPARRING) == ["sampler", "collector", "depth-one"]
     assert policy_classes_of_game_ai() == {*POLICIES.values(), *SPARRING.values()}
     for name, factory in {**POLICIES, **SPARRING}.items():
         assert policy_factory(name) is factory
