@@ -37,16 +37,15 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from statistics import fmean
 
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard, Phase
-from game.engine.cards import SUITS, Card, Rank, new_shoe
+from game.engine.cards import Card, Rank, new_shoe
+from game.engine.contract_gap import STAND_IN_COPY, contract_gap
 from game.engine.contracts import Contract
 from game.engine.layoff import best_use
 from game.engine.melds import Meld
 from game.engine.open_table import laid_down, lay_off_spots
-from game.engine.rules import RuleSet
 from game.engine.solver import contract_arrangement, is_complete, min_penalty
 from game.engine.view import PlayerView
 
@@ -60,8 +59,8 @@ a hand that cannot lay its contract down pays every card (at 5 it drifted from t
 and scored a fifth more than at 10 at the open table with contracts)."""
 GOING_OUT = -5.0
 """The value of a rest that goes out: below any hand that stays."""
-_HYPOTHETICAL = 7
-"""The copy index of a card the planner imagines (a draw, a stand-in): no real card has it."""
+_HYPOTHETICAL = STAND_IN_COPY
+"""The copy index of a card the planner imagines (a draw): no real card has it."""
 
 
 class DepthOnePolicy:
@@ -305,32 +304,6 @@ class Judge:
             found = contract_gap(key[0], self.wild_rank, self.rules, contract, floor, ceiling)
             self._gaps[key] = found
         return self._gaps[key]
-
-
-def contract_gap(
-    hand: Sequence[Card],
-    wild_rank: Rank,
-    rules: RuleSet,
-    contract: Contract,
-    floor: int = 0,
-    ceiling: int | None = None,
-) -> int:
-    """How many cards ``hand`` lacks to hold ``contract``: the fewest stand-in wilds that,
-    added, let its melds include the contract (the wilds-per-meld limits are lifted, since a
-    stand-in is any card the contract needs). Only counts from ``floor`` up to ``ceiling``
-    (a known bound) are tried."""
-    relaxed = replace(rules, max_wilds_per_meld=None, all_wild_melds=True)
-    top = 3 * contract.melds if ceiling is None else ceiling
-    for count in range(floor, top):
-        cards = (*hand, *stand_ins(wild_rank, count))
-        if contract_arrangement(cards, wild_rank, relaxed, contract) is not None:
-            return count
-    return top
-
-
-def stand_ins(wild_rank: Rank, count: int) -> tuple[Card, ...]:
-    """``count`` imagined cards of the wild rank."""
-    return tuple(Card(wild_rank, SUITS[i % 4], _HYPOTHETICAL + i // 4) for i in range(count))
 
 
 def near_melds(cards: Iterable[Card], wild_rank: Rank) -> int:

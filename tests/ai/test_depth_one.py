@@ -12,7 +12,7 @@ import pytest
 
 import game.ai.depth_one
 from benchmarks.field_strength import FAMILIES
-from game.ai.depth_one import DepthOnePolicy, Judge, contract_gap, near_melds, unseen_cards
+from game.ai.depth_one import DepthOnePolicy, Judge, near_melds, unseen_cards
 from game.ai.registry import SPARRING, make_policy
 from game.engine.actions import Discard, Draw, DrawSource, LayDown
 from game.engine.cards import Rank, parse_cards
@@ -130,17 +130,6 @@ def test_a_joker_costs_nothing_with_free_jokers(table: str) -> None:
     counted = Judge(match.view_for(0)).value(rest, None)
     free = Judge(replace(match.view_for(0), rules=replace(rules, free_jokers=True)))
     assert free.value(rest, None) == counted - 20
-
-
-def test_the_contract_gap_counts_the_cards_it_lacks() -> None:
-    rules = RuleSet()
-    hand = parse_cards("9S 9H 7D 8D KC")
-    assert contract_gap(hand, Rank.TWO, rules, Contract(1, 0)) == 1
-    assert contract_gap(hand, Rank.TWO, rules, Contract(1, 1)) == 2
-    assert (
-        contract_gap(hand, Rank.TWO, rules, Contract(0, 3)) == 5
-    )  # 7D 8D, 9S and 9H each grow into a run
-    assert contract_gap(parse_cards("9S 9H 9D"), Rank.TWO, rules, Contract(1, 0)) == 0
 
 
 def test_near_melds_are_disjoint_pairs_then_short_runs() -> None:
