@@ -22,12 +22,14 @@ from functools import lru_cache
 
 from game.engine.actions import Discard
 from game.engine.cards import Card, Rank, new_shoe
+from game.engine.contract_gap import contract_gap
 from game.engine.contracts import Contract
 from game.engine.melds import Arrangement, Meld
 from game.engine.open_table import laid_down
 from game.engine.rules import RuleSet
 from game.engine.solver import (
     best_arrangement,
+    contract_arrangement,
     contract_penalty,
     is_complete,
     leftover_ordinals,
@@ -36,8 +38,11 @@ from game.engine.solver import (
 from game.engine.view import PlayerView
 
 MISSING_MELD_POINTS = 10
-"""What :meth:`Evaluator.shortfall` counts for each meld a hand lacks for the contract
-when no arrangement of its cards includes it."""
+"""What :meth:`Evaluator.shortfall` counts at the closed table for each meld a hand lacks for
+the contract when no arrangement of its cards includes it."""
+MISSING_CARD_POINTS = 10
+"""What :meth:`Evaluator.shortfall` counts at the open table for each card a hand lacks to
+hold the contract (:func:`~game.engine.contract_gap.contract_gap`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,10 @@ class Evaluator:
         self.rules = rules
         self.lay_off_onto = tuple(lay_off_onto)
         self.contract = contract
+        self.in_full = rules.table == "open" and contract is not None
+        """True at the open table while the contract is due: a hand is worth what it would
+        pay if the round ended now, its last turn laying down the contract's arrangement
+        (every card in full where none holds the contract)."""
         self._shortfalls: dict[tuple[int, ...], int] = {}
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}
@@ -98,6 +107,8 @@ class Evaluator:
         key = self.key(cards)
         found = self._penalties.get(key)
         if found is None:
+            if self.in_full:
+                return self.arrangement(cards).penalty
             found = min_penalty(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._penalties[key] = found
         return found
@@ -107,7 +118,10 @@ class Evaluator:
         key = self.key(cards)
         found = self._arrangements.get(key)
         if found is None:
-            found = best_arrangement(cards, self.wild_rank, self.rules, self.lay_off_onto)
+            if self.in_full:
+                found = self._contract_or_full(cards)
+            else:
+                found = best_arrangement(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._arrangements[key] = found
             self._penalties[key] = found.penalty
         return found
@@ -117,11 +131,24 @@ class Evaluator:
         key = self.key(cards)
         found = self._leftovers.get(key)
         if found is None:
-            penalty, ordinals = leftover_ordinals(
-                cards, self.wild_rank, self.rules, self.lay_off_onto
-            )
+            if self.in_full:
+                arrangement = self.arrangement(cards)
+                penalty = arrangement.penalty
+                ordinals: Sequence[int] = [card.ordinal for card in arrangement.leftover]
+            else:
+                penalty, ordinals = leftover_ordinals(
+                    cards, self.wild_rank, self.rules, self.lay_off_onto
+                )
             found = self._remember_leftover(key, penalty, ordinals)
         return found
+
+    def _contract_or_full(self, cards: Sequence[Card]) -> Arrangement:
+        """A best arrangement of ``cards`` that holds the contract, else every card left
+        over (:attr:`in_full`)."""
+        found = contract_arrangement(cards, self.wild_rank, self.rules, self.contract)
+        if found is not None:
+            return found
+        return Arrangement((), tuple(cards), sum(map(self.card_penalty, cards)), ())
 
     def leftover_without(self, cards: Sequence[Card], card: Card) -> tuple[int, frozenset[int]]:
         """:meth:`leftover` of ``cards`` less ``card`` (one of them).
@@ -164,11 +191,17 @@ class Evaluator:
         """How far ``cards`` are from the contract: the penalty of their best arrangement
         that includes it less their minimum penalty; when none does,
         :data:`MISSING_MELD_POINTS` for each meld their best arrangement lacks for it (at
-        least one). 0 without a contract (no solver call)."""
+        least one). While :attr:`in_full`, where their penalty is already the contract's
+        arrangement's: 0 if one holds it, else :data:`MISSING_CARD_POINTS` for each card they
+        lack to hold it. 0 without a contract (no solver call)."""
         if self.contract is None:
             return 0
         key = self.key(cards)
         found = self._shortfalls.get(key)
+        if found is None and self.in_full:
+            held = self.arrangement(cards).melds or not cards
+            gap = 0 if held else contract_gap(cards, self.wild_rank, self.rules, self.contract)
+            found = self._shortfalls[key] = MISSING_CARD_POINTS * gap
         if found is None:
             best = self.arrangement(cards)
             missing = self.contract.missing(best.melds, self.wild_rank)

@@ -45,6 +45,9 @@ class TablePlay:
     """Turns of the round the seat plays before it lays down what it holds (0: at once)."""
     lays_off_melded: bool
     """Lay off every card that fits (else only cards the hand's melds can spare)."""
+    contract_at_once: bool = False
+    """Lay the contract down as soon as the hand holds it, whatever the patience: until
+    then every card of the hand counts in full."""
 
 
 EAGER = TablePlay(patience=0, lays_off_melded=True)
@@ -73,7 +76,8 @@ def lay_move(view: PlayerView, evaluator: Evaluator, play: TablePlay) -> Action 
     if going_out_discard(view) is not None:
         return None  # the engine lays the rest down after the discard
     dumping = view.last_turns or empties_hand(view, evaluator)
-    if dumping or _patience_over(view, play):
+    contract_due = play.contract_at_once and view.contract is not None and not has_laid_down(view)
+    if dumping or contract_due or _patience_over(view, play):
         down = _lay_down(view)
         if down is not None:
             return down

@@ -94,7 +94,9 @@ class Planner(EvaluatingPolicy):
     def __init__(self, rng: random.Random | None, style: Style) -> None:
         super().__init__(rng)
         self.style = style
-        self.table_play = TablePlay(patience=style.patience, lays_off_melded=False)
+        self.table_play = TablePlay(
+            patience=style.patience, lays_off_melded=False, contract_at_once=True
+        )
         self._last_outlook: tuple[object, Outlook] | None = None
 
     def choose(self, view: PlayerView) -> Action:

@@ -10,8 +10,9 @@ import pytest
 from game.ai.evaluation import Evaluator
 from game.ai.outlook import Outlook
 from game.engine.cards import Card, Rank, Suit, new_shoe
+from game.engine.contracts import Contract
 from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, min_penalty
+from game.engine.solver import best_arrangement, contract_penalty, min_penalty
 
 RULE_SETS = [
     pytest.param(RuleSet(), id="default"),
@@ -157,3 +158,47 @@ def test_prospect_after_a_discard_matches_a_fresh_prospect(rules: RuleSet) -> No
             assert after.penalty == fresh.penalty
             assert after.next_draw == pytest.approx(fresh.next_draw)
             assert after.meld_gain == pytest.approx(fresh.meld_gain)
+
+
+def in_full(cards: list[Card], wild: Rank, rules: RuleSet, contract: Contract) -> int:
+    """What ``cards`` pay at the open table while ``contract`` is due: its arrangement's
+    penalty, else every card in full."""
+    found = contract_penalty(cards, wild, rules, contract)
+    return sum(rules.penalty(card, wild) for card in cards) if found is None else found
+
+
+@pytest.mark.parametrize("contract", [Contract(2, 0), Contract(0, 1), Contract(1, 1)])
+def test_at_the_open_table_a_hand_short_of_its_contract_counts_in_full(
+    contract: Contract,
+) -> None:
+    """Discard options and the next draw's outlook, with the evaluator's shortcuts, agree with
+    a plain count of what each hand would pay if the round ended now."""
+    rules = RuleSet(contracts=True, table="open")
+    rng = random.Random(6)
+    shoe = new_shoe(rules.decks, rules.jokers)
+    held = short = 0
+    for _ in range(10):
+        wild = Rank(rng.randint(3, 13))
+        hand = random_hand(rng, rules, rng.randint(6, 9))
+        evaluator = Evaluator(wild, rules, contract=contract)
+        assert evaluator.in_full
+        for option in evaluator.discard_options(hand):
+            rest = list(hand)
+            rest.remove(option.card)
+            assert option.penalty == in_full(rest, wild, rules, contract)
+            assert (option.shortfall == 0) == (
+                contract_penalty(rest, wild, rules, contract) is not None
+            )
+            held += option.shortfall == 0
+            short += option.shortfall > 0
+        unseen = Counter(card.ordinal for card in shoe)
+        unseen.subtract(card.ordinal for card in hand)
+        unseen = +unseen
+        expected = 0.0
+        for ordinal, count in unseen.items():
+            drawn = [*hand, Card.from_ordinal(ordinal, copy=9)]
+            after = [drawn[:i] + drawn[i + 1 :] for i in range(len(drawn))]
+            expected += count * min(in_full(rest, wild, rules, contract) for rest in after)
+        expected /= sum(unseen.values())
+        assert Outlook(evaluator, unseen).next_draw_penalty(hand) == pytest.approx(expected)
+    assert held and short, "both kinds of hand were weighed"
