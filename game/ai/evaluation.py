@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from game.engine.actions import Discard
@@ -84,6 +84,9 @@ class Evaluator:
         self.lay_off_onto = tuple(lay_off_onto)
         self.contract = contract
         self.in_full = rules.table == "open" and contract is not None
+        self.free_jokers = rules.free_jokers and rules.jokers > 0
+        """True where printed jokers left over cost nothing once someone goes out (rule
+        ``free_jokers``): a joker left in a hand is worth 0."""
         """True at the open table while the contract is due: a hand is worth what it would
         pay if the round ended now, its last turn laying down the contract's arrangement
         (every card in full where none holds the contract)."""
@@ -107,7 +110,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._penalties.get(key)
         if found is None:
-            if self.in_full:
+            if self.in_full or self.free_jokers:
                 return self.arrangement(cards).penalty
             found = min_penalty(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._penalties[key] = found
@@ -122,6 +125,13 @@ class Evaluator:
                 found = self._contract_or_full(cards)
             else:
                 found = best_arrangement(cards, self.wild_rank, self.rules, self.lay_off_onto)
+            if self.free_jokers:
+                free = sum(
+                    self.rules.penalty(card, self.wild_rank)
+                    for card in found.leftover
+                    if card.rank is None
+                )
+                found = replace(found, penalty=found.penalty - free)
             self._arrangements[key] = found
             self._penalties[key] = found.penalty
         return found
@@ -131,7 +141,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._leftovers.get(key)
         if found is None:
-            if self.in_full:
+            if self.in_full or self.free_jokers:
                 arrangement = self.arrangement(cards)
                 penalty = arrangement.penalty
                 ordinals: Sequence[int] = [card.ordinal for card in arrangement.leftover]
@@ -218,10 +228,16 @@ class Evaluator:
         return found
 
     def card_penalty(self, card: Card) -> int:
-        """What ``card`` scores when left over this round."""
+        """What ``card`` scores when left over this round (a printed joker nothing, with
+        :attr:`free_jokers`)."""
         found = self._card_penalties.get(card.ordinal)
         if found is None:
-            found = self._card_penalties[card.ordinal] = self.rules.penalty(card, self.wild_rank)
+            found = (
+                0
+                if self.free_jokers and card.rank is None
+                else self.rules.penalty(card, self.wild_rank)
+            )
+            self._card_penalties[card.ordinal] = found
         return found
 
     def discard_options(

@@ -64,7 +64,7 @@ class Outlook:
         self.wild_rank = evaluator.wild_rank
         self._examples = {ordinal: Card.from_ordinal(ordinal) for ordinal in unseen}
         self._penalty_of = {
-            ordinal: rules.penalty(card, self.wild_rank) for ordinal, card in self._examples.items()
+            ordinal: evaluator.card_penalty(card) for ordinal, card in self._examples.items()
         }
         self._aces_high = rules.aces_high
         self._memo: dict[tuple[int, ...], Prospect] = {}

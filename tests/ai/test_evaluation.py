@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.evaluation import Evaluator
 from game.ai.outlook import Outlook
-from game.engine.cards import Card, Rank, Suit, new_shoe
+from game.engine.cards import Card, Rank, Suit, new_shoe, parse_cards
 from game.engine.contracts import Contract
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement, contract_penalty, min_penalty
@@ -202,3 +202,16 @@ def test_at_the_open_table_a_hand_short_of_its_contract_counts_in_full(
         expected /= sum(unseen.values())
         assert Outlook(evaluator, unseen).next_draw_penalty(hand) == pytest.approx(expected)
     assert held and short, "both kinds of hand were weighed"
+
+
+def test_with_free_jokers_a_joker_left_in_the_hand_costs_nothing() -> None:
+    """(Rule ``free_jokers``: when another seat goes out, it is thrown onto a meld for 0.) A
+    joker that melds still melds."""
+    joker = next(card for card in new_shoe(1, 2) if card.rank is None)
+    loose = [*parse_cards("KS QD 5C"), joker]
+    pair = [*parse_cards("9S 9H 5C"), joker]
+    free = Evaluator(Rank.THREE, RuleSet(jokers=2, free_jokers=True))
+    counted = Evaluator(Rank.THREE, RuleSet(jokers=2))
+    assert (counted.penalty(loose), free.penalty(loose)) == (45, 25)
+    assert (counted.penalty(pair), free.penalty(pair)) == (5, 5)
+    assert [option.penalty for option in free.discard_options(loose)] == [15, 15, 20, 25]
