@@ -168,6 +168,7 @@ def profile_with(saved: SavedMatch) -> str:
     # every button of the table shows; a new match seats as many as the saved one
     memory.save_settings(Settings(undo=True).seated(saved.match.players))
     memory.save_match(saved)
+    memory.profile.flush()  # written before a window looks for it
     for level, winners, seats in (("easy", (0,), 4), ("hard", (1, 2), 6)):  # two: the coach
         rounds = ((0, 5, 6, 7, 8, 9)[:seats], (3, 0, 9, 2, 1, 4)[:seats])  # still speaks
         memory.record(result_from(level, (30, 40, 50, 60, 70, 80)[:seats], winners, rounds, 1))

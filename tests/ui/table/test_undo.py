@@ -24,6 +24,7 @@ def window(tmp_path: Path, undo: bool) -> App:
     memory = Memory(Profile(tmp_path))
     memory.save_settings(Settings(undo=undo))
     memory.save_match(late_saved_match())
+    memory.profile.flush()  # written before the window looks for it
     return make_app(profile=str(tmp_path), resume=True, mute=True, ai_process=False)
 
 
