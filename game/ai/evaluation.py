@@ -78,18 +78,20 @@ class Evaluator:
         rules: RuleSet,
         lay_off_onto: Sequence[Meld] = (),
         contract: Contract | None = None,
+        in_full: bool = False,
     ) -> None:
         self.wild_rank = wild_rank
         self.rules = rules
         self.lay_off_onto = tuple(lay_off_onto)
         self.contract = contract
-        self.in_full = rules.table == "open" and contract is not None
+        self.in_full = in_full and rules.table == "open" and contract is not None
+        """True at the open table while the contract is due, where the seat weighs so
+        (``in_full``: the planning levels): a hand is worth what it would pay if the round
+        ended now, its last turn laying down the contract's arrangement (every card in full
+        where none holds the contract)."""
         self.free_jokers = rules.free_jokers and rules.jokers > 0
         """True where printed jokers left over cost nothing once someone goes out (rule
         ``free_jokers``): a joker left in a hand is worth 0."""
-        """True at the open table while the contract is due: a hand is worth what it would
-        pay if the round ended now, its last turn laying down the contract's arrangement
-        (every card in full where none holds the contract)."""
         self._shortfalls: dict[tuple[int, ...], int] = {}
         self._penalties: dict[tuple[int, ...], int] = {}
         self._arrangements: dict[tuple[int, ...], Arrangement] = {}

@@ -111,7 +111,7 @@ def suggest(view: PlayerView) -> Suggestion:
 def reason_for(view: PlayerView, action: Action) -> Reason:
     """Why ``action`` (the hard AI's choice in ``view``) is worth playing, as a hint says it
     (the review words what the hard AI preferred with it)."""
-    evaluator = Evaluator(view.wild_rank, view.rules, contract=open_contract(view))
+    evaluator = Evaluator(view.wild_rank, view.rules, contract=open_contract(view), in_full=True)
     match action:
         case Draw(DrawSource.DISCARD):
             return _why_take(view, evaluator, view.discard_pile[-1])

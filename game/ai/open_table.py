@@ -129,7 +129,9 @@ def empties_hand(view: PlayerView, evaluator: Evaluator) -> bool:
     melds completely, with what fits the table laid off. ``evaluator`` is the seat's; it
     weighs the table once the seat has laid down, else a one-off evaluator here does."""
     if not has_laid_down(view) and view.table:
-        evaluator = Evaluator(view.wild_rank, view.rules, table_melds(view), evaluator.contract)
+        evaluator = Evaluator(
+            view.wild_rank, view.rules, table_melds(view), evaluator.contract, evaluator.in_full
+        )
     return any(
         option.goes_out for option in evaluator.discard_options(view.hand, legal_discards(view))
     )

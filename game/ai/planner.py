@@ -90,6 +90,7 @@ class Planner(EvaluatingPolicy):
     """A seat that plays by outlook; its :class:`Style` makes it ``normal`` or ``hard``."""
 
     name = "planner"
+    in_full = True
 
     def __init__(self, rng: random.Random | None, style: Style) -> None:
         super().__init__(rng)

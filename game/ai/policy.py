@@ -49,9 +49,12 @@ class PolicyFactory(Protocol):
 class EvaluatorCache:
     """One :class:`Evaluator` per round, so a seat's decisions in a round share work."""
 
-    def __init__(self) -> None:
+    def __init__(self, in_full: bool = False) -> None:
         self._key: tuple[int, Rank, RuleSet, tuple[Meld, ...], Contract | None] | None = None
         self._evaluator: Evaluator | None = None
+        self.in_full = in_full
+        """Whether its evaluators weigh the open table's hands in full (see
+        :attr:`Evaluator.in_full`)."""
 
     def for_view(self, view: PlayerView) -> Evaluator:
         """The evaluator for the round ``view`` is in (and the lay-off targets it scores);
@@ -61,7 +64,9 @@ class EvaluatorCache:
         key = (view.round_index, view.wild_rank, view.rules, targets, contract)
         if self._evaluator is None or key != self._key:
             self._key = key
-            self._evaluator = Evaluator(view.wild_rank, view.rules, targets, contract)
+            self._evaluator = Evaluator(
+                view.wild_rank, view.rules, targets, contract, in_full=self.in_full
+            )
         return self._evaluator
 
 
@@ -72,10 +77,13 @@ class EvaluatingPolicy:
     name = "evaluating"
     table_play: TablePlay = CAREFUL
     """What it lays down and lays off at the open table (:mod:`game.ai.open_table`)."""
+    in_full: bool = False
+    """Whether it weighs a hand at the open table, while its contract is due, by what it
+    would pay if the round ended now (:attr:`Evaluator.in_full`): the planning levels do."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
-        self._evaluators = EvaluatorCache()
+        self._evaluators = EvaluatorCache(self.in_full)
 
     def lay_move(self, view: PlayerView) -> Action | None:
         """At the open table, the lay-down or lay-off to make before discarding, then in a

@@ -180,7 +180,7 @@ def test_at_the_open_table_a_hand_short_of_its_contract_counts_in_full(
     for _ in range(10):
         wild = Rank(rng.randint(3, 13))
         hand = random_hand(rng, rules, rng.randint(6, 9))
-        evaluator = Evaluator(wild, rules, contract=contract)
+        evaluator = Evaluator(wild, rules, contract=contract, in_full=True)
         assert evaluator.in_full
         for option in evaluator.discard_options(hand):
             rest = list(hand)
