@@ -43,7 +43,13 @@ def test_it_is_a_sparring_seat() -> None:
     assert DepthOnePolicy(random.Random(0)).name == "depth-one"
 
 
-@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize(
+    "family",
+    [
+        family if family == "base" else pytest.param(family, marks=pytest.mark.slow)
+        for family in FAMILIES
+    ],
+)
 def test_it_plays_a_whole_short_match_legally_at_two_seats(family: str) -> None:
     rules = RuleSet(players=2, schedule="short", **FAMILIES[family])
     assert play_out(rules, ["depth-one", "depth-one"], 1, 99).is_over
