@@ -112,7 +112,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._penalties.get(key)
         if found is None:
-            if self.in_full or self.free_jokers:
+            if self._arranged(cards):
                 return self.arrangement(cards).penalty
             found = min_penalty(cards, self.wild_rank, self.rules, self.lay_off_onto)
             self._penalties[key] = found
@@ -143,7 +143,7 @@ class Evaluator:
         key = self.key(cards)
         found = self._leftovers.get(key)
         if found is None:
-            if self.in_full or self.free_jokers:
+            if self._arranged(cards):
                 arrangement = self.arrangement(cards)
                 penalty = arrangement.penalty
                 ordinals: Sequence[int] = [card.ordinal for card in arrangement.leftover]
@@ -154,13 +154,20 @@ class Evaluator:
             found = self._remember_leftover(key, penalty, ordinals)
         return found
 
+    def _arranged(self, cards: Sequence[Card]) -> bool:
+        """True where the penalty of ``cards`` is their arrangement's as :meth:`arrangement`
+        weighs it (:attr:`in_full`, or a printed joker held with :attr:`free_jokers`), not
+        the solver's plain minimum."""
+        return self.in_full or (self.free_jokers and any(card.rank is None for card in cards))
+
     def _contract_or_full(self, cards: Sequence[Card]) -> Arrangement:
         """A best arrangement of ``cards`` that holds the contract, else every card left
-        over (:attr:`in_full`)."""
+        over (:attr:`in_full`), scored as the solver scores them."""
         found = contract_arrangement(cards, self.wild_rank, self.rules, self.contract)
         if found is not None:
             return found
-        return Arrangement((), tuple(cards), sum(map(self.card_penalty, cards)), ())
+        full = sum(self.rules.penalty(card, self.wild_rank) for card in cards)
+        return Arrangement((), tuple(cards), full, ())
 
     def leftover_without(self, cards: Sequence[Card], card: Card) -> tuple[int, frozenset[int]]:
         """:meth:`leftover` of ``cards`` less ``card`` (one of them).

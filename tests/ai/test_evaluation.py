@@ -215,3 +215,14 @@ def test_with_free_jokers_a_joker_left_in_the_hand_costs_nothing() -> None:
     assert (counted.penalty(loose), free.penalty(loose)) == (45, 25)
     assert (counted.penalty(pair), free.penalty(pair)) == (5, 5)
     assert [option.penalty for option in free.discard_options(loose)] == [15, 15, 20, 25]
+
+
+def test_at_the_open_table_with_free_jokers_a_joker_short_of_the_contract_costs_nothing() -> None:
+    """Weighed in full (no arrangement holds two runs), the joker still counts 0: once."""
+    joker = next(card for card in new_shoe(1, 2) if card.rank is None)
+    hand = [*parse_cards("KS QD 5C"), joker]
+    rules = RuleSet(jokers=2, free_jokers=True, contracts=True, table="open")
+    evaluator = Evaluator(Rank.THREE, rules, contract=Contract(0, 2), in_full=True)
+    assert evaluator.arrangement(hand).melds == ()
+    assert evaluator.penalty(hand) == 25
+    assert evaluator.leftover(hand)[0] == 25
