@@ -125,7 +125,7 @@ def _under_plate(layout: TableLayout, seat: int) -> pygame.Rect:
     plate = layout.plate_box(seat)
     top = plate.bottom + layout.margin // 4
     area = pygame.Rect(plate.left, top, plate.width, layout.top_band.bottom - top)
-    deeper = area.inflate(0, 0)
+    deeper = area.copy()
     deeper.height = layout.pile_rect(True).top - layout.margin - top
     beside = [layout.plate_box(other) for other in layout.seats if layout.side(other) != "T"]
     beside += [layout.pile_rect(True), layout.pile_rect(False)]
