@@ -93,7 +93,7 @@ def hint_line(suggestion: Suggestion, name: SeatName | None = None) -> str:
         case Why.STOCK_TOP_WEAK:
             why = _("the {card} does not help you enough").format(card=card)
         case Why.DISCARD_TO_GO_OUT:
-            return _("{action} and go out!").format(action=action)
+            return _("{action} to go out").format(action=action)
         case _:
             why = _playing_why(reason)
     return _("{action}: {why}").format(action=action, why=why)

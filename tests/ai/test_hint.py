@@ -47,7 +47,7 @@ def test_hint_goes_out() -> None:
     hint = suggest(match.view_for(0))
     assert isinstance(hint.action, Discard) and str(hint.action.card) == "QD"
     assert hint.reason == Reason(Why.DISCARD_TO_GO_OUT, hint.action.card)
-    assert hint_line(hint) == "Discard the Q♦ and go out!"
+    assert hint_line(hint) == "Discard the Q♦ to go out"
 
 
 def test_hint_explains_a_loose_card() -> None:

@@ -85,6 +85,8 @@ class HintDesk:
         self._hint_wanted: PlayerView | None = None
         """The view you asked a hint for (H or the Hint button), until it is shown."""
         self._hint_text: str | None = None
+        self._hint_for: PlayerView | None = None
+        """The view the hint shown answers: once yours moves on, its line goes."""
         self._going_out: tuple[int, frozenset[Card]] | None = None
         """After how many actions, the cards whose discard goes out (your discard phase)."""
         self._penalty: tuple[int, int, int] | None = None
@@ -188,11 +190,15 @@ class HintDesk:
             self._ask_advice(view)
 
     def collect(self) -> None:
-        """Take the worker's answer, if one came (called once a frame)."""
+        """Take the worker's answer, if one came (called once a frame). A hint answers the
+        decision it was asked for: once you have played, its line goes and a late answer is
+        dropped."""
         wanted = self._hint_wanted
         if wanted is not None and wanted != self.my_view():
             self._hint_wanted = None
             self._table.notice = None  # you played before the hint came: it no longer applies
+        if self._hint_for is not None and self._hint_for != self.my_view():
+            self._withdraw_hint()
         answer = self.seats.hint()
         if answer is None:
             return
@@ -210,9 +216,17 @@ class HintDesk:
             table.notice = TimedText(_("No hint available: {reason}").format(reason=hint), 3.0)
             return
         self.hint = hint
+        self._hint_for = self.my_view()
         self._hint_text = _("Hint: {reason}").format(reason=hint_line(hint))
         table.notice = TimedText(self._hint_text, 8.0)
         table.hint_shown()
+
+    def _withdraw_hint(self) -> None:
+        """Your turn moved on: the hint and its line go."""
+        table = self._table
+        self.hint = self._hint_for = None
+        if table.notice is not None and table.notice.text == self._hint_text:
+            table.notice = None
 
     def hint_playable(self) -> bool:
         """True while the hint's line is up and names a discard you may make now (Enter or
