@@ -38,6 +38,9 @@ class Shortcut:
     told: Callable[[], bool] = field(default=_always)
     """Whether the help line names it now (a live shortcut not told works all the same: a
     key every screen takes, in a window too narrow for its words)."""
+    said: Callable[[], str] | None = None
+    """Its words as they stand now, in the language in use, where they change with the
+    screen (``Enter discard 9♠``); ``None``: :attr:`words`."""
 
 
 def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
@@ -54,5 +57,7 @@ def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
 def help_line(shortcuts: Iterable[Shortcut]) -> str:
     """The live ``shortcuts`` in words, in the language in use, in the order listed."""
     return SEPARATOR.join(
-        _(shortcut.words) for shortcut in shortcuts if shortcut.live() and shortcut.told()
+        shortcut.said() if shortcut.said is not None else _(shortcut.words)
+        for shortcut in shortcuts
+        if shortcut.live() and shortcut.told()
     )

@@ -30,6 +30,7 @@ from game.ui.seen.meld_painter import paint_melds, seat_melds
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.stage import rect_of
 from game.ui.seen.table_marks import (
+    FOCUS,
     SELECTED,
     corner_lines,
     glow,
@@ -537,14 +538,28 @@ def _paint_card_marks(
         _wild_badge(surface, rect, layout, text)
     if picture.tracker is not None and card in picture.tracker.cards:
         contract_mark(surface, rect, layout)
-    if index == picture.selected or card in picture.picked:
+    if card in picture.picked:
         pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
+        _picked_badge(surface, rect, layout, text)
+    if index == picture.selected:
+        pygame.draw.rect(surface, FOCUS, rect, 4, border_radius=6)
+        pygame.draw.rect(surface, PANEL, rect.inflate(-8, -8), 1, border_radius=4)
     if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
         glow(surface, rect, GOLD)
 
 
 def _penalty(picture: TablePicture) -> int:
     return picture.arrangement.penalty if picture.penalty is None else picture.penalty
+
+
+def _picked_badge(
+    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
+) -> None:
+    """A tick at the top right of a card picked to lay down."""
+    radius = max(6, layout.hand_height // 14)
+    center = (rect.right - radius - 3, rect.top + radius + 3)
+    pygame.draw.circle(surface, SELECTED, center, radius)
+    text.blit(surface, "✓", max(8, round(radius * 1.5)), PANEL, mark=True, center=center)
 
 
 def _wild_badge(

@@ -12,6 +12,9 @@ from game.ui.seen.layout import TableLayout
 from game.ui.seen.picture import TablePicture
 
 SELECTED = (120, 200, 255)
+"""The outline of a card picked to lay down."""
+FOCUS = (255, 150, 40)
+"""The ring of the card the keyboard (or a click) has focused: Enter discards it."""
 
 
 def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

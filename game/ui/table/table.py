@@ -430,23 +430,38 @@ class TableScene(Scene):
         self.keeper.save()
 
     def select(self, card: Card) -> None:
-        """Select ``card``; while you may lay down, also pick it (or, picked, put it back)."""
+        """A click on ``card``: while you may lay down, pick it (or, picked, put it back into
+        line); otherwise focus it."""
         if self.settling():
             self.playback.finish()  # the card picked before is still rising: pick on
-        self.selected = self.hand.index(card)
-        self.laying_desk.pick(card)
+        if self.laying_desk.laying:
+            self.laying_desk.pick(card)
+            self.selected = None
+        else:
+            self.selected = self.hand.index(card)
         self.playback.place(0.3)
 
+    def enter_card(self) -> Card | None:
+        """The card Enter discards now: the focused card, else the one card picked, else
+        (nothing picked) the hint's discard or the card the coach's tip names."""
+        if self.selected is not None and self.selected < len(self.hand):
+            return self.hand[self.selected]
+        picked = self.laying_desk.picked
+        if picked:
+            return picked[0] if len(picked) == 1 else None
+        if not (self.your_turn and self.drawn):
+            return None
+        hint = self.hints.hint
+        if hint is not None and isinstance(hint.action, Discard):
+            return hint.action.card
+        tip = self.hints.coach()
+        return None if tip is None else tip.discard
+
     def discard_selected(self) -> None:
-        """Enter: discard the selected card; with none selected, the hint's discard, or the
-        card the coach's tip names (the same decision)."""
-        tip, hint = self.hints.coach(), self.hints.hint
-        if self.selected is not None:
-            self.play(Discard(self.hand[self.selected]))
-        elif hint is not None and isinstance(hint.action, Discard) and self.drawn:
-            self.play(hint.action)
-        elif tip is not None and tip.discard is not None and self.drawn:
-            self.play(Discard(tip.discard))
+        """Enter: discard :meth:`enter_card`."""
+        card = self.enter_card()
+        if card is not None:
+            self.play(Discard(card))
 
     def _reorder(self, order: list[Card]) -> None:
         if sorted(order) == sorted(self.hand):

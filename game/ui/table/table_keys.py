@@ -11,13 +11,15 @@ from typing import Protocol
 import pygame
 
 from game.engine.actions import Action, Draw, DrawSource
+from game.engine.cards import Card
 from game.engine.match import Match
-from game.i18n import N_
+from game.i18n import N_, _
 from game.ui.kit.keys import Shortcut
 from game.ui.scene import SceneContext
 from game.ui.table.hint_desk import HintDesk
 from game.ui.table.playback import Playback
 from game.ui.table.pointer import Pointer
+from game.words.card_words import card_short
 
 HURRY_KEY = pygame.K_f
 """Held down, it hurries the table (as the left button held on the felt does)."""
@@ -49,6 +51,10 @@ class KeyedTable(Protocol):
 
     def discard_selected(self) -> None: ...
 
+    def enter_card(self) -> Card | None:
+        """The card Enter discards now, if any."""
+        ...
+
     def take_back(self) -> None: ...
 
     def undo_offered(self) -> bool: ...
@@ -62,6 +68,14 @@ class KeyedTable(Protocol):
     def hold_hurry(self) -> None: ...
 
     def pause(self) -> None: ...
+
+
+def enter_words(card: Card | None) -> str:
+    """What the help line says of Enter: the card it discards now, if any."""
+    if card is None:
+        return _("Enter discard")
+    # TRANSLATORS: in the help line of keys, e.g. "Enter discard 9♠"
+    return _("Enter discard {card}").format(card=card_short(card))
 
 
 def table_shortcuts(table: KeyedTable) -> tuple[Shortcut, ...]:
@@ -93,6 +107,7 @@ def table_shortcuts(table: KeyedTable) -> tuple[Shortcut, ...]:
                 pygame.K_RETURN: table.discard_selected,
                 pygame.K_KP_ENTER: table.discard_selected,
             },
+            said=lambda: enter_words(table.enter_card()),
         ),
         Shortcut(N_("U undo"), {pygame.K_u: table.take_back}, live=table.undo_offered),
         Shortcut(N_("H hint"), {pygame.K_h: table.hints.ask_hint}),
