@@ -48,7 +48,7 @@ from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table_keys import HURRY_KEY, table_shortcuts
-from game.ui.table.undo import UndoKeeper
+from game.ui.table.undo import UndoKeeper, taken_back_line
 from game.words.table_words import (
     refusal_line,
     seat_label,
@@ -122,7 +122,10 @@ class TableScene(Scene):
             Button(N_("Scores"), self.show_scores),
         ]
         self._undo_button = Button(
-            N_("Undo"), self.take_back, lambda: self.undo.available(self.match) is not None
+            self._undo_label,
+            self.take_back,
+            lambda: self.undo.available(self.match) is not None,
+            also=(N_("Undo ({seconds} s)"),),
         )
         self._show_undo_button()
         if setup.rules.table == "open":  # first: hidden but while cards are picked
@@ -214,6 +217,14 @@ class TableScene(Scene):
         self._show_undo_button()
         self.on_resize()
 
+    def _undo_label(self) -> str:
+        """The Undo button's words: the seconds left to reach your discard, while the next
+        seat waits."""
+        grace = self.undo.grace
+        if grace <= 0:
+            return _("Undo")
+        return _("Undo ({seconds} s)").format(seconds=f"{grace:.1f}")
+
     def _show_undo_button(self) -> None:
         """Undo stands beside Scores while the setting is on (and you play)."""
         wanted = self.setup.human and self.context.memory.settings.undo
@@ -281,6 +292,9 @@ class TableScene(Scene):
         self.pointer.clock += dt
         self.playback.update(dt)
         self.notice = TimedText.tick(self.notice, dt)
+        self.undo.tick(dt)
+        if self.hurried():
+            self.undo.end_grace()
         self.hints.collect()
         self.hints.advise()
         while not self.finished and not self.covered and self.playback.show_next():
@@ -344,6 +358,8 @@ class TableScene(Scene):
         if yours and isinstance(action, Discard | LayDown | LayOffCard):
             self.undo.keep(self.keeper.saved(copy=True))
         events = self.match.apply(action)
+        if yours and isinstance(action, Discard) and self.context.memory.settings.undo:
+            self.undo.wait_after(self.match)
         self.playback.extend(events)
         self.keeper.applied()
 
@@ -354,9 +370,12 @@ class TableScene(Scene):
         if before is None:
             self.refuse(_("Nothing to undo: only your last move, before anyone plays after it"))
             return
+        taken = self.match.actions[-1]
         self.context.sounds.play("click")
         self.context.memory.save_match(before)
-        self.context.replace(TableScene.resumed(self.context, before))
+        resumed = TableScene.resumed(self.context, before)
+        resumed.notice = TimedText(taken_back_line(taken), 3.0)
+        self.context.replace(resumed)
 
     def _new_game(self, seed: int | None = None) -> None:
         """A new deal against the same seats (``seed``: that deal again)."""
@@ -373,8 +392,9 @@ class TableScene(Scene):
             self.seats.ask(self.match.view_for(self.match.current_seat))
 
     def _play_ai(self) -> None:
-        """Apply the AI seat's decision once it is ready (called when the table is idle)."""
-        if not self._ai_to_move():
+        """Apply the AI seat's decision once it is ready (called when the table is idle),
+        once the wait for an undo is over."""
+        if not self._ai_to_move() or self.undo.grace > 0:
             return
         view = self.match.view_for(self.match.current_seat)
         self.seats.ask(view)
@@ -503,6 +523,12 @@ class TableScene(Scene):
         self.context.push(
             PauseMenuScene(self.context, self.match.rules, self.setup.seed, self.keeper.save)
         )
+
+    def skip(self) -> None:
+        """Space: the cards on their way land at once, and the next seat plays without
+        waiting for an undo."""
+        self.playback.finish()
+        self.undo.end_grace()
 
     def hold_hurry(self) -> None:
         self._hurry_key = True

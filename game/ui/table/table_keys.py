@@ -65,6 +65,8 @@ class KeyedTable(Protocol):
 
     def log_fits(self) -> bool: ...
 
+    def skip(self) -> None: ...
+
     def hold_hurry(self) -> None: ...
 
     def pause(self) -> None: ...
@@ -121,7 +123,7 @@ def table_shortcuts(table: KeyedTable) -> tuple[Shortcut, ...]:
             N_("O settings"),
             {pygame.K_o: table.context.open_settings},
         ),
-        Shortcut(N_("Space skip"), {pygame.K_SPACE: table.playback.finish}),
+        Shortcut(N_("Space skip"), {pygame.K_SPACE: table.skip}),
         Shortcut(
             # TRANSLATORS: held down, F speeds the AI's turns up; the key first.
             N_("F (hold) hurry"),
