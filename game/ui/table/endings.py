@@ -32,6 +32,10 @@ class EndingTable(Protocol):
     @property
     def shown(self) -> ShownTable: ...
 
+    def pause(self) -> None:
+        """Escape: the pause menu."""
+        ...
+
 
 class TableEnds:
     """A round's summary and the match's end, each opened over the table at its moment."""
@@ -71,6 +75,7 @@ class TableEnds:
             self._rounds_done() or event.round_index + 1 == shown.rounds,
             close_after,
             self._review_opener(event.round_index + 1),
+            self._table.pause,
         )
         context.art.render_ahead(*self.summary.pictures())
 

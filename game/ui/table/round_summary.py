@@ -176,9 +176,12 @@ class RoundSummaryScene(Overlay):
         last: bool,
         close_after: float | None,
         open_review: Callable[[], None] | None = None,
+        pause: Callable[[], None] | None = None,
     ) -> None:
+        """``pause`` opens the pause menu (Escape); without it Escape goes on."""
         super().__init__(context, shown, seating)
         self.event = event
+        self._pause = pause
         self.close_after = close_after
         """Autoplay: seconds until the summary closes by itself."""
         self.open_table = shown.rules.table == "open"
@@ -223,6 +226,9 @@ class RoundSummaryScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._pause:
+            self._pause()  # the menu over the summary; Resume comes back to it
+            return True
         return super().handle_event(event)
 
     def look(self) -> tuple[object, ...]:

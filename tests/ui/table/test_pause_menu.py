@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.events import MatchOver
 from game.ui.app import App
 from game.ui.screens.history_screen import HistoryScene
@@ -16,8 +18,10 @@ from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
+from game.ui.table.round_summary import RoundSummaryScene
 from tests.ui.driver import FRAME, click, key, make_app, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with
+from tests.ui.rigged import going_out, open_rigged
 
 
 @pytest.fixture
@@ -196,5 +200,29 @@ def test_escape_opens_the_menu_in_the_smallest_window_too() -> None:
         step_until(app, lambda: table.your_turn and not table.busy, frames=3000)
         escape(app)
         menu_of(app)
+    finally:
+        app.close()
+
+
+def test_escape_on_the_rounds_summary_opens_the_pause_menu(tmp_path: Path) -> None:
+    """Escape over the round's summary pauses (it no longer starts the next round); Escape
+    again comes back to the summary."""
+    app = open_rigged(tmp_path, going_out(4, played=True))
+    try:
+        table = table_of(app)
+        step_until(app, lambda: table.your_turn and not table.busy, frames=3000)
+        assert table.play(Draw(DrawSource.STOCK))
+        step_until(app, lambda: not table.busy, frames=3000)
+        assert table.play(Discard(table.hand[0]))
+        step_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene), frames=20_000)
+        summary = app.stack.top
+        shown_round = table.shown.round_index
+        key(pygame.K_ESCAPE)
+        app.step(FRAME)
+        assert isinstance(app.stack.top, PauseMenuScene)
+        assert summary in app.stack.scenes and table.shown.round_index == shown_round
+        key(pygame.K_ESCAPE)
+        app.step(FRAME)
+        assert app.stack.top is summary
     finally:
         app.close()
