@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.ai.hint import Suggestion
-from game.engine.actions import Action, Discard
+from game.engine.actions import Action, Discard, Draw
 from game.engine.cards import Card
 from game.engine.match import Match
 from game.engine.melds import Arrangement
@@ -229,12 +229,12 @@ class HintDesk:
             table.notice = None
 
     def hint_playable(self) -> bool:
-        """True while the hint's line is up and names a discard you may make now (Enter or
-        a click on the line plays it)."""
+        """True while the hint's line is up and names a draw or a discard you may make now
+        (a click on the line plays it; Enter a discard)."""
         hint, notice = self.hint, self._table.notice
         return (
             hint is not None
-            and isinstance(hint.action, Discard)
+            and isinstance(hint.action, Discard | Draw)
             and notice is not None
             and notice.text == self._hint_text
             and self._table.may_play(hint.action)

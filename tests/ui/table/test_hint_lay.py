@@ -38,6 +38,6 @@ def test_the_hints_line_words_a_lay_down(tmp_path: Path, monkeypatch: pytest.Mon
         expected = "Hint: Lay down 7♥ 8♥ 9♥: 24 points in your hand, 0 on the table"
         wait_until(app, lambda: table.notice is not None and table.notice.text == expected)
         assert table.hints.hint is not None and table.hints.hint.action == down
-        assert not table.hints.hint_playable(), "Enter plays a hinted discard only"
+        assert not table.hints.hint_playable(), "a click plays a hinted draw or discard only"
     finally:
         app.close()

@@ -18,7 +18,7 @@ from game.ui.seen.table_painter import notice_box
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
 from game.ui.table.table import TableScene
 from tests.engine.match_tools import rig
-from tests.ui.driver import FRAME, click, key, wait_until
+from tests.ui.driver import FRAME, click, key, step_until, table_of, wait_until
 from tests.ui.rigged import at_rest, open_rigged
 
 NINE_OF_SPADES = Card.parse("9S")
@@ -126,5 +126,26 @@ def test_a_double_click_within_the_systems_time_discards(
         assert (card not in table.match.hands[0]) is discards
         if not discards:
             assert table.selected == table.hand.index(card), "clicks too far apart only select"
+    finally:
+        app.close()
+
+
+def test_a_click_on_a_draw_hints_line_draws(tmp_path: Path) -> None:
+    """Before you draw, the hint's line names the pile; a click on it draws from there."""
+    match = rig(RuleSet(), ["9S 6H 4S", "2C 7D KD", "5C 8C JH", "QS AD 10C"], discard="KH")
+    app = open_rigged(tmp_path, match)
+    try:
+        table = table_of(app)
+        step_until(app, lambda: table.your_turn and not table.busy)
+        key(pygame.K_h)
+        wait_until(app, lambda: table.hints.hint_playable())
+        hint = table.hints.hint
+        assert hint is not None and isinstance(hint.action, Draw)
+        assert table.picture().notice_playable
+        notice = table.notice
+        assert notice is not None
+        click(notice_box(table.layout, app.text, notice.text).center)
+        app.step(FRAME)
+        assert table.drawn and table.match.actions[-1] == hint.action
     finally:
         app.close()
