@@ -45,6 +45,11 @@ from game.words.table_words import LAST_TURN, held_line
 MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
 
 
+def meld_bar_height(layout: TableLayout) -> int:
+    """How thick the bar under the cards of one meld of your hand is."""
+    return max(5, layout.hand_height // 12)
+
+
 EMPTY_PILE = (96, 150, 118)
 """The outline where an empty pile lies: lighter than the felt, to be seen on it."""
 
@@ -529,8 +534,11 @@ def _paint_card_marks(
     layout = picture.layout
     card = picture.shown.hands[0][index]
     if group is not None:
-        bar = max(3, layout.hand_height // 24)
-        strip = pygame.Rect(rect.left, rect.bottom + 2, rect.width, bar)
+        bar = meld_bar_height(layout)
+        strip = pygame.Rect(0, 0, round(rect.width * 0.6), bar)  # clear of the indices
+        strip.midtop = (rect.centerx, rect.bottom - bar // 2)  # astride the card's foot
+        edge = strip.inflate(4, 4)  # a dark rim: the bar stands out of the hand's glow
+        pygame.draw.rect(surface, PANEL, edge, border_radius=edge.height // 2)
         pygame.draw.rect(
             surface, MELD_COLOURS[group % len(MELD_COLOURS)], strip, border_radius=bar // 2
         )
