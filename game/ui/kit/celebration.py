@@ -1,4 +1,5 @@
-"""The match's end celebrates its winner: a shower of confetti over the final sheet.
+"""Confetti: over the final sheet for the match's winner, and a short burst over the table
+when you go out.
 
 Pure motion: seeded, driven by ``dt``, over in a few seconds or at once when skipped.
 """
@@ -18,6 +19,11 @@ PIECES = 140
 """Confetti pieces in one shower."""
 SHOWER_SECONDS = 3.5
 """How long the shower lasts."""
+GO_OUT_PACES = 4.0
+"""How long the burst when you go out lasts, in card glides of the animation speed (none
+at the instant speed)."""
+GO_OUT_PIECES = 70
+"""Confetti pieces in the burst when you go out."""
 GRAVITY = 0.35
 """Downward pull, in window heights per second squared."""
 
@@ -40,7 +46,9 @@ class Piece:
 class Confetti:
     """A shower of confetti falling over the window for :data:`SHOWER_SECONDS`."""
 
-    def __init__(self, seed: int = 0, seconds: float = SHOWER_SECONDS) -> None:
+    def __init__(
+        self, seed: int = 0, seconds: float = SHOWER_SECONDS, pieces: int = PIECES
+    ) -> None:
         chance = random.Random(seed)
         self.seconds = seconds
         self.elapsed = 0.0
@@ -55,7 +63,7 @@ class Confetti:
                 colour=chance.choice(CONFETTI_COLOURS),
                 born=chance.random() * seconds * 0.45,
             )
-            for _ in range(PIECES if seconds > 0 else 0)
+            for _ in range(pieces if seconds > 0 else 0)
         ]
 
     @property
@@ -80,10 +88,11 @@ class Confetti:
         """End the shower now."""
         self.elapsed = max(self.elapsed, self.seconds)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint the pieces in the air (none once the shower is over)."""
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Paint the pieces in the air (none once the shower is over); returns where."""
         if self.done:
-            return
+            return []
+        painted = []
         width, height = surface.get_size()
         size = max(3.0, height * 0.009)
         for piece in self.pieces:
@@ -98,4 +107,5 @@ class Confetti:
                 (cx - along[0] - across[0], cy - along[1] - across[1]),
                 (cx - along[0] + across[0], cy - along[1] + across[1]),
             ]
-            pygame.draw.polygon(surface, piece.colour, corners)
+            painted.append(pygame.draw.polygon(surface, piece.colour, corners))
+        return painted

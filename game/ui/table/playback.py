@@ -37,6 +37,7 @@ from game.engine.events import (
 from game.engine.rules import RuleSet
 from game.i18n import _
 from game.profile.settings import SPEEDS
+from game.ui.kit.celebration import GO_OUT_PACES, GO_OUT_PIECES, Confetti
 from game.ui.kit.sound import Sounds
 from game.ui.kit.sprites import CardSprite, Pose
 from game.ui.seen.action_log import ActionLog
@@ -182,13 +183,15 @@ class Playback:
         self.at_rest: Callable[[], None] | None = None
         """What to do once the cards now moving have come to rest (open a round's summary)."""
         self.goer: int | None = None
+        self.celebration: Confetti | None = None
+        """The burst of confetti while you go out (a click or Space ends it)."""
         """The opponent who just went out, while their hand is shown large (the pause after
         their going out)."""
 
     @property
     def animating(self) -> bool:
-        """True while a pause runs or a card glides."""
-        return self.wait > 0 or self.stage.moving
+        """True while a pause runs, a card glides or the confetti of your going out flies."""
+        return self.wait > 0 or self.stage.moving or self.celebration is not None
 
     @property
     def may_hurry(self) -> bool:
@@ -232,6 +235,10 @@ class Playback:
         self.wait = max(0.0, self.wait - moved)
         if not self.wait:
             self.goer = None
+        if self.celebration is not None:
+            self.celebration.update(moved)
+            if self.celebration.done:
+                self.celebration = None
 
     def show_next(self) -> bool:
         """Show the next event if the table is at rest (after what waited for the rest);
@@ -254,6 +261,7 @@ class Playback:
         self.stage.finish()
         self.wait = 0.0
         self.goer = None
+        self.celebration = None
 
     def place(self, share: float) -> None:
         """Send every card to its place in ``share`` of the pace, the lifted ones raised and
@@ -303,6 +311,7 @@ class Playback:
                 self._sounds.play("shuffle")
             case WentOut():
                 self.announce(self.seating.went_out(event.seat), 2.5)
+                self._celebrate(event.seat)
                 self.stage.revealed.add(event.seat)
                 self._moved("go_out", GOER_PAUSE)
                 if event.seat != 0 and self.shown.hands[event.seat] and self.wait:
@@ -325,6 +334,13 @@ class Playback:
                 self.host.match_over(event)
             case _:
                 assert_never(event)
+
+    def _celebrate(self, seat: int) -> None:
+        """You went out: a short burst of confetti, at the animation speed (none at the
+        instant speed)."""
+        if seat == 0 and self.seating.human and self.pace > 0:
+            seed = len(self.shown.discard)
+            self.celebration = Confetti(seed, GO_OUT_PACES * self.pace, GO_OUT_PIECES)
 
     def _moved(self, sound: str, pause: float) -> None:
         """A card changed places: it glides there, a sound plays, then a pause of ``pause``

@@ -630,11 +630,19 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
-        paint_table(self.picture(), surface, self.context.art, self.context.text, self.resting)
+        context = self.context
+        paint_table(
+            self.picture(), surface, context.art, context.text, self.resting, False, self._over
+        )
 
     def draw_changes(self, surface: pygame.Surface) -> list[pygame.Rect]:
         context = self.context
         changed = paint_table(
-            self.picture(), surface, context.art, context.text, self.resting, True
+            self.picture(), surface, context.art, context.text, self.resting, True, self._over
         )
         return [surface.get_rect()] if changed is None else changed
+
+    def _over(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """What flies over the table: the confetti while you go out."""
+        celebration = self.playback.celebration
+        return [] if celebration is None else celebration.draw(surface)
