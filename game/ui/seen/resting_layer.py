@@ -124,6 +124,22 @@ class RestingLayer:
             surface.blit(layer, area, area)
         return restored
 
+    def plates_over(self, surface: pygame.Surface, flying: list[pygame.Rect]) -> list[pygame.Rect]:
+        """Paint again, over the cards in flight at ``flying``, each name plate one of them
+        crosses, its lines on a dark backing so that they stay readable; returns where."""
+        painted: list[pygame.Rect] = []
+        for name, (_key, part) in self._parts.items():
+            if not (isinstance(name, tuple) and name[0] == PLATE):
+                continue
+            if not any(line.collidelist(flying) != -1 for line in part.covers):
+                continue
+            for line in part.covers:
+                backing = line.inflate(8, 2)
+                pygame.draw.rect(surface, PANEL, backing, border_radius=6)
+                painted.append(backing)
+            part.paint(surface)
+        return painted
+
     def painted_over(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         """Note where this frame was painted over the layer on ``surface`` (to be put back
         next frame)."""

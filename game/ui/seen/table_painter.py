@@ -74,8 +74,9 @@ def paint_table(
     if isinstance(picture.hinted, Draw):
         pile = picture.layout.pile_rect(picture.hinted.source is DrawSource.STOCK)
         over.append(glow(surface, pile, GOLD))
-    for sprite in in_flight(picture):
-        over.append(art.draw(surface, sprite.card, sprite.pose))
+    flying = [art.draw(surface, sprite.card, sprite.pose) for sprite in in_flight(picture)]
+    over += flying
+    over += layer.plates_over(surface, flying)  # a card in flight passes under the names
     above_keys = pygame.Rect(0, 0, picture.layout.width, picture.layout.keys_top - GLOW_OUT)
     for rect, colour in picture.glows:  # the drop targets, their glow clear of the keys
         over.append(glow(surface, rect.clip(above_keys), colour))
