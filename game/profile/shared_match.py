@@ -15,6 +15,7 @@ it must hold an ended match: finished, or marked ``"abandoned"``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime
 from pathlib import Path
@@ -130,6 +131,19 @@ def export(kept: KeptMatch, folder: Path) -> Path:
         why = _("The match could not be written to {folder} ({error})")
         raise ShareError(why.format(folder=shown(folder), error=shown(error))) from None
     return path
+
+
+def exported_files(folder: Path) -> list[Path]:
+    """The match files in ``folder`` (``*.json``), newest first; none if it cannot be read."""
+    found: list[tuple[float, str, Path]] = []
+    try:
+        for path in folder.glob(f"*{SUFFIX}"):
+            with contextlib.suppress(OSError):  # gone meanwhile, or unreadable: not listed
+                if path.is_file():
+                    found.append((-path.stat().st_mtime, path.name, path))
+    except OSError:
+        return []
+    return [path for *_order, path in sorted(found)]
 
 
 def shared_folder(profile: Path, chosen: bool) -> Path:

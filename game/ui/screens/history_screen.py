@@ -28,6 +28,7 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.level_headings import LEVEL_HEADINGS
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
+from game.ui.table.playback import TimedText
 from game.words.table_words import policy_label
 
 COLUMNS = (N_("Ended"), N_("Opponents"), N_("Your total"), N_("Place"), N_("Accuracy"))
@@ -81,6 +82,10 @@ def row_cells(row: MatchSummary) -> tuple[str, ...]:
     )
 
 
+NOTICE_SECONDS = 6.0
+"""How long what an export says stays under the list."""
+
+
 class HistoryScene(Scene):
     """The list of ended matches; the keys: ↑/↓ choose, Enter replays, PgUp/PgDn page, E
     exports, O opens a file, Escape goes back."""
@@ -93,6 +98,9 @@ class HistoryScene(Scene):
         """The row in focus, on this page."""
         self.per_page = 10
         self.size = 16
+        self.notice: TimedText | None = None
+        """What an export says (where the file went, or why it could not be written), in
+        place of the count line under the list for a few seconds."""
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.filter_buttons = [
             Button(self._level_words, lambda: self._next_filter(level=1)),
@@ -210,14 +218,24 @@ class HistoryScene(Scene):
         kept = self._kept_of_chosen()
         if kept is None:
             return
-        notices = self.context.memory.profile.notices
         try:
             path = shared_match.export(kept, self.shared_folder())
         except ShareError as error:
-            notices.append(str(error))
+            self.notice = TimedText(str(error), NOTICE_SECONDS)
             return
         self.context.sounds.play("click")
-        notices.append(_("The match was saved as {path}").format(path=path))
+        self.notice = TimedText(self._saved_words(path), NOTICE_SECONDS)
+
+    def _saved_words(self, path: Path) -> str:
+        """Where the match went: its whole path where it fits the line, else its name."""
+        whole = _("The match was saved as {path}").format(path=path)
+        font = self.context.text.font(TypeScale(self.size).help)
+        if font.size(whole)[0] <= self.list_area.width:
+            return whole
+        return _("The match was saved as {file}: Open a file lists it").format(file=path.name)
+
+    def update(self, dt: float) -> None:
+        self.notice = TimedText.tick(self.notice, dt)
 
     def shared_folder(self) -> Path:
         """Where exported matches go: the player's documents (the profile's folder under
@@ -342,7 +360,9 @@ class HistoryScene(Scene):
             colour = MUTED if row.abandoned or row.autoplay else INK
             self._draw_row(surface, cells, widths, rect.top, colour, False)
         line = pygame.Rect(self.list_area.left, self.list_area.bottom, self.list_area.width, 0)
-        text.blit(surface, self.count_line(), scale.help, MUTED, midtop=(width // 2, line.top))
+        notice = self.notice
+        words, colour = (self.count_line(), MUTED) if notice is None else (notice.text, GOLD)
+        text.blit(surface, words, scale.help, colour, midtop=(width // 2, line.top))
         for button in (*self.filter_buttons, *self.buttons):
             button.draw(surface, text)
 

@@ -5,6 +5,7 @@ file (typed, or dropped on the window)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -169,7 +170,8 @@ def test_a_match_exported_opens_again_from_its_file(
     files = list((tmp_path / "shared").glob("match-*.json"))
     assert len(files) == 1 and files[0].stat().st_size < 20_000
     assert shared_match.read(files[0]).match == matches[1].match
-    assert str(files[0]) in (history_app.toast or "")
+    assert screen.notice is not None and files[0].name in screen.notice.text
+    assert history_app.toast is None, "said under the list, not over the title"
     click(button(screen, "Open a file").center)
     history_app.step(FRAME)
     asking = history_app.stack.top
@@ -305,3 +307,36 @@ def test_the_key_that_opens_the_file_question_is_not_typed_into_it(
     key(pygame.K_BACKSPACE)
     history_app.step(FRAME)
     assert asking.path.endswith("/shared/a.jso")
+
+
+def test_open_a_file_lists_the_exported_matches_newest_first(
+    history_app: App, matches: list[KeptMatch], tmp_path: Path
+) -> None:
+    """Two matches exported: the question lists both, the newer first; a click opens it."""
+    screen = open_history(history_app)
+    for row in (1, 2):
+        while screen.chosen != row:
+            key(pygame.K_DOWN)
+            history_app.step(FRAME)
+        click(button(screen, "Export").center)
+        history_app.step(FRAME)
+    files = sorted((tmp_path / "shared").glob("match-*.json"))
+    assert len(files) == 2
+    older = next(path for path in files if shared_match.read(path).match == matches[1].match)
+    newer = next(path for path in files if path != older)
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    click(button(screen, "Open a file").center)
+    history_app.step(FRAME)
+    asking = history_app.stack.top
+    assert isinstance(asking, OpenFileScene)
+    assert asking.exported == [newer, older] and len(asking.rows) == 2
+    history_app.draw()
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    history_app.step(FRAME)
+    assert asking.path == str(older), "↓ puts the next one in the line"
+    click(asking.rows[0].center)
+    history_app.step(FRAME)
+    replay = history_app.stack.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.kept.match == shared_match.read(newer).match
