@@ -271,6 +271,24 @@ GO_OUT_GLOW = (130, 240, 140)
 """The discard pile's glow while a card whose discard goes out is dragged."""
 
 
+def coach_lines(picture: TablePicture, text: Text) -> list[str]:
+    """The coach's tip in lines at the message's size: one, or two where it is too wide and
+    the line above it is free (under the piles' labels, where your melds go and none lie
+    yet); else one line, shrunk to fit."""
+    assert picture.coach is not None
+    layout, words = picture.layout, picture.coach
+    size, width = layout.text_size, layout.message_band.width - layout.margin * 2
+    if text.font(size).size(words)[0] <= width:
+        return [words]
+    lines = text.wrap(words, size, width)
+    above = layout.message_center(-2)[1] - layout.line_step // 2
+    labels = layout.pile_label_box(True).union(layout.pile_label_box(False))
+    yours = any(placed.owner == 0 for placed in picture.shown.table)
+    if len(lines) != 2 or yours or above < labels.bottom:
+        return [words]
+    return lines
+
+
 def _corner_right(picture: TablePicture, text: Text) -> int:
     """Where the corner's widest line ends."""
     lines = corner_lines(picture, text)
@@ -288,8 +306,11 @@ def _paint_texts(picture: TablePicture, surface: pygame.Surface, text: Text) -> 
         at = layout.status_center
         drawn.append(text.blit(surface, picture.status, size, INK, box=band, center=at))
     if picture.coach is not None:
-        above = layout.message_center(-1)
-        drawn.append(text.blit(surface, picture.coach, size, SELECTED, box=band, center=above))
+        lines = coach_lines(picture, text)
+        for offset, line in enumerate(lines, start=-len(lines)):
+            at = layout.message_center(offset)
+            box = band.union(pygame.Rect(0, at[1] - layout.line_step // 2, 1, layout.line_step))
+            drawn.append(text.blit(surface, line, size, SELECTED, box=box, center=at))
     if picture.banner is not None:
         drawn.append(_paint_banner(surface, layout, text, picture.banner))
     if picture.refusal is not None:  # over a target that would refuse the card: why
