@@ -11,7 +11,17 @@ from game.engine.contracts import Contract
 from game.engine.melds import Meld, MeldKind
 from game.i18n import _, ngettext
 from game.words.card_words import meld_words
-from game.words.rules_text import contract_words
+
+
+def contract_words(contract: Contract) -> str:
+    """A contract in words, e.g. "2 sets and 1 run"."""
+    sets = ngettext("{count} set", "{count} sets", contract.sets).format(count=contract.sets)
+    runs = ngettext("{count} run", "{count} runs", contract.runs).format(count=contract.runs)
+    if not contract.runs:
+        return sets
+    if not contract.sets:
+        return runs
+    return _("{sets} and {runs}").format(sets=sets, runs=runs)
 
 
 def still_missing(hold: ContractHold) -> str:

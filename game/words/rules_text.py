@@ -20,17 +20,26 @@ ScheduleRow(round_number=11, hand_size=13, wild_rank_name='Kings', doubled=False
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from game.engine.cards import SUITS, Card, Rank, Suit, new_shoe, wild_rank_for
-from game.engine.contracts import Contract, contract_for
+from game.engine.contracts import contract_for
 from game.engine.match import MAX_REBUILDS
 from game.engine.rules import RuleSet
 from game.engine.solver import best_arrangement
 from game.i18n import N_, _, ngettext
 from game.words.card_words import rank_index, rank_plural, wild_sentence
+from game.words.contract_words import contract_words
 from game.words.rule_options import non_default, points
+from game.words.rules_pictures import (
+    Picture,
+    going_out_pictures,
+    meld_pictures,
+    open_table_pictures,
+    scoring_pictures,
+    wild_pictures,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +50,8 @@ class Section:
     """The heading."""
     paragraphs: tuple[str, ...]
     """The text, one paragraph each."""
+    pictures: tuple[Picture, ...] = ()
+    """Its ideas shown with cards, after the text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +117,14 @@ def rules_text(rules: RuleSet) -> RulesText:
     sections = (
         _deck(rules),
         _rounds(rules),
-        _melds(rules),
-        _wilds(rules),
-        _turn(rules),
-        _going_out(rules),
+        replace(_melds(rules), pictures=meld_pictures(rules)),
+        replace(_wilds(rules), pictures=wild_pictures(rules)),
+        replace(_turn(rules), pictures=open_table_pictures(rules)),
+        replace(_going_out(rules), pictures=going_out_pictures(rules)),
         _last_turns(rules),
         _stock(rules),
         _values(rules),
-        _scoring(rules),
+        replace(_scoring(rules), pictures=scoring_pictures(rules)),
         _winning(rules),
     )
     return RulesText(
@@ -368,17 +379,6 @@ def _open_table(rules: RuleSet) -> tuple[str, ...]:
             )
         )
     return tuple(paragraphs)
-
-
-def contract_words(contract: Contract) -> str:
-    """A contract in words, e.g. "2 sets and 1 run"."""
-    sets = ngettext("{count} set", "{count} sets", contract.sets).format(count=contract.sets)
-    runs = ngettext("{count} run", "{count} runs", contract.runs).format(count=contract.runs)
-    if not contract.runs:
-        return sets
-    if not contract.sets:
-        return runs
-    return _("{sets} and {runs}").format(sets=sets, runs=runs)
 
 
 def _going_out(rules: RuleSet) -> Section:

@@ -15,7 +15,7 @@ from game.engine.match import TURN_LIMIT
 from game.engine.seating import seat_place
 from game.i18n import N_, _, ngettext
 from game.words.card_words import card_short, wild_sentence
-from game.words.rules_text import contract_words
+from game.words.contract_words import contract_words
 
 GAME_NAME = N_("Three-Thirteen")
 """The game's name (the window's caption and the title)."""

@@ -11,7 +11,7 @@ from game.engine.cards import parse_cards
 from game.engine.contracts import Contract
 from game.engine.legality import Refusal
 from game.words.card_words import card_short
-from game.words.rules_text import contract_words
+from game.words.contract_words import contract_words
 from game.words.table_words import REFUSALS, refusal_line
 
 

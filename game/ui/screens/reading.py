@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.cards import Card
 from game.i18n import N_, _
+from game.ui.kit.art import card_width
 from game.ui.kit.felt import felt
 from game.ui.kit.text import Color, Text
 from game.ui.kit.type_scale import TypeScale
@@ -28,6 +30,10 @@ class Line:
     bold: bool = False
     heading: bool = False
     """Drawn in the scale's heading style (else in its body style)."""
+    cards: tuple[Card, ...] = ()
+    """A picture's cards, drawn in a row :data:`PICTURE_LINES` lines tall (no text)."""
+    marks: tuple[str, ...] = ()
+    """Under each card of a picture, a word or nothing."""
 
 
 def heading(text: str) -> Line:
@@ -44,7 +50,14 @@ def row(*cells: str, colour: Color = INK, bold: bool = False) -> Line:
     return Line(cells, colour, bold)
 
 
+def picture(cards: tuple[Card, ...], marks: tuple[str, ...]) -> Line:
+    """A row of cards, each with its mark under it."""
+    return Line(("",), cards=cards, marks=marks)
+
+
 BLANK = Line(("",))
+PICTURE_LINES = 4
+"""How many lines a picture takes: its cards, then their marks."""
 
 
 class ReadingScene(Scene):
@@ -109,6 +122,9 @@ class ReadingScene(Scene):
         """Paragraphs wrapped to the area's width; table rows kept whole."""
         laid: list[Line] = []
         for line in lines:
+            if line.cards:
+                laid += [line, *[BLANK] * (PICTURE_LINES - 1)]
+                continue
             if len(line.cells) != 1 or not line.cells[0]:
                 laid.append(line)
                 continue
@@ -158,7 +174,12 @@ class ReadingScene(Scene):
             midtop=(width // 2, self.size),
         )
         for index, line in enumerate(self.laid_out[self.scroll : self.scroll + self.visible]):
-            self._draw_line(surface, text, line, self.area.top + index * self.line_height)
+            top = self.area.top + index * self.line_height
+            if line.cards:  # whole or not at all: it shows once scrolled into the page
+                if index + PICTURE_LINES <= self.visible:
+                    self._draw_picture(surface, text, line, top)
+                continue
+            self._draw_line(surface, text, line, top)
         if self.scroll + self.visible < len(self.laid_out):
             more = _("▼ more below (wheel or ↓)")
             text.blit(
@@ -166,6 +187,20 @@ class ReadingScene(Scene):
             )
         for button in self.buttons:
             button.draw(surface, text)
+
+    def _draw_picture(self, surface: pygame.Surface, text: Text, line: Line, top: int) -> None:
+        """A picture's cards in a row, each mark centred under its card."""
+        height = self.line_height * (PICTURE_LINES - 1) - self.size // 3
+        width = card_width(height)
+        gap = max(4, width // 8)
+        left = self.area.left + self.size
+        size = self.type_scale.help
+        for index, (card, mark) in enumerate(zip(line.cards, line.marks, strict=True)):
+            x = left + index * (width + gap)
+            surface.blit(self.context.art.image(str(card), height), (x, top))
+            if mark:
+                box = pygame.Rect(x - gap // 2, top + height, width + gap, self.line_height)
+                text.blit(surface, mark, size, GOLD, True, box=box, center=box.center)
 
     def _draw_line(self, surface: pygame.Surface, text: Text, line: Line, top: int) -> None:
         size = self.line_size(line)

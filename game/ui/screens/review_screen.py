@@ -29,8 +29,8 @@ from game.ui.screens.review_work import ReviewWork
 from game.ui.screens.verdict import verdict
 from game.ui.seen.hand_order import by_suit
 from game.words.card_words import capitalized, wild_sentence
+from game.words.contract_words import contract_words
 from game.words.hint_words import by_place
-from game.words.rules_text import contract_words
 from game.words.table_words import Seating
 
 log = logging.getLogger(__name__)

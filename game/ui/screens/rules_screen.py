@@ -6,7 +6,15 @@ from game.engine.rules import RuleSet
 from game.i18n import N_, _
 from game.ui.kit.widgets import GOLD, MUTED
 from game.ui.scene import SceneContext
-from game.ui.screens.reading import BLANK, Line, ReadingScene, heading, paragraph, row
+from game.ui.screens.reading import (
+    BLANK,
+    Line,
+    ReadingScene,
+    heading,
+    paragraph,
+    picture,
+    row,
+)
 from game.words.rules_text import rules_text
 
 
@@ -30,6 +38,8 @@ class RulesScene(ReadingScene):
         for section in text.sections:
             lines.append(heading(section.title))
             lines += [paragraph(text_) for text_ in section.paragraphs]
+            for shown in section.pictures:
+                lines += [paragraph(shown.caption, MUTED), picture(shown.cards, shown.marks)]
             lines.append(BLANK)
         lines.append(heading(_("The rounds")))
         lines.append(row(_("Round"), _("Cards"), _("Wild"), _("Doubled"), colour=GOLD, bold=True))

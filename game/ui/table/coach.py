@@ -23,9 +23,8 @@ from game.engine.solver import best_arrangement, min_penalty
 from game.engine.view import PlayerView
 from game.i18n import _, ngettext
 from game.words.card_words import card_short, meld_words, wild_sentence
-from game.words.contract_words import not_counting
+from game.words.contract_words import contract_words, not_counting
 from game.words.hint_words import by_place, lay_off_words
-from game.words.rules_text import contract_words
 
 COACHED_MATCHES = 3
 """The coach speaks during your first this many matches (while its setting is on)."""

@@ -16,8 +16,8 @@ from game.ui.screens.review_screen import ReviewScene
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.round_summary import RoundSummaryScene
 from game.words.card_words import capitalized, wild_sentence
+from game.words.contract_words import contract_words
 from game.words.hint_words import action_words
-from game.words.rules_text import contract_words
 from tests.sim.test_review import played_out
 from tests.ui.driver import FRAME, key, make_app, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with

@@ -18,7 +18,7 @@ from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import result_from
 from game.ui.table.coach import coach_tip
-from game.words.rules_text import contract_words
+from game.words.contract_words import contract_words
 from tests.engine.match_tools import rig
 from tests.ui.driver import make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
