@@ -41,6 +41,9 @@ class Shortcut:
     said: Callable[[], str] | None = None
     """Its words as they stand now, in the language in use, where they change with the
     screen (``Enter discard 9♠``); ``None``: :attr:`words`."""
+    widest: Callable[[], str] | None = None
+    """Where :attr:`said` changes, its words at their widest (``Enter discard 10♥``): what
+    a layout makes room for."""
 
 
 def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
@@ -54,10 +57,15 @@ def press(shortcuts: Iterable[Shortcut], event: pygame.event.Event) -> bool:
     return False
 
 
-def help_line(shortcuts: Iterable[Shortcut]) -> str:
-    """The live ``shortcuts`` in words, in the language in use, in the order listed."""
+def help_line(shortcuts: Iterable[Shortcut], widest: bool = False) -> str:
+    """The live ``shortcuts`` in words, in the language in use, in the order listed
+    (``widest``: each at its widest, for a layout to make room)."""
     return SEPARATOR.join(
-        shortcut.said() if shortcut.said is not None else _(shortcut.words)
-        for shortcut in shortcuts
-        if shortcut.live() and shortcut.told()
+        _words_of(shortcut, widest) for shortcut in shortcuts if shortcut.live() and shortcut.told()
     )
+
+
+def _words_of(shortcut: Shortcut, widest: bool) -> str:
+    if widest and shortcut.widest is not None:
+        return shortcut.widest()
+    return shortcut.said() if shortcut.said is not None else _(shortcut.words)

@@ -31,6 +31,8 @@ class Button:
     hovered: bool = False
     also: tuple[str, ...] = ()
     """Other English messages the button may show (its width holds the widest)."""
+    progress: Callable[[], float] | None = None
+    """A share of time left (0 to 1) shown as a bar along the button's foot, if any."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Track hover; run ``on_click`` on a left click inside. True if the click was used."""
@@ -59,6 +61,11 @@ class Button:
         inside = self.rect.inflate(-max(4, radius), -2)
         colour = INK if active else MUTED
         text.blit(surface, self.words, size, colour, box=inside, center=self.rect.center)
+        left = 0.0 if self.progress is None else min(1.0, self.progress())
+        if left > 0:
+            bar = pygame.Rect(0, 0, round((self.rect.width - radius * 2) * left), 3)
+            bar.bottomleft = (self.rect.left + radius, self.rect.bottom - 3)
+            pygame.draw.rect(surface, GOLD, bar)
         if text.buttons is not None:
             text.buttons.append(self.rect.copy())
         return self.rect.copy()

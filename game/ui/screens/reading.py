@@ -173,13 +173,16 @@ class ReadingScene(Scene):
             True,
             midtop=(width // 2, self.size),
         )
-        for index, line in enumerate(self.laid_out[self.scroll : self.scroll + self.visible]):
-            top = self.area.top + index * self.line_height
-            if line.cards:  # whole or not at all: it shows once scrolled into the page
-                if index + PICTURE_LINES <= self.visible:
-                    self._draw_picture(surface, text, line, top)
-                continue
-            self._draw_line(surface, text, line, top)
+        first = max(0, self.scroll - PICTURE_LINES + 1)  # a picture begun above still shows
+        for index in range(first, min(len(self.laid_out), self.scroll + self.visible)):
+            line = self.laid_out[index]
+            top = self.area.top + (index - self.scroll) * self.line_height
+            if line.cards:  # cut where it leaves the page, as the page cuts the text
+                surface.set_clip(self.area)
+                self._draw_picture(surface, text, line, top)
+                surface.set_clip(None)
+            elif index >= self.scroll:
+                self._draw_line(surface, text, line, top)
         if self.scroll + self.visible < len(self.laid_out):
             more = _("▼ more below (wheel or ↓)")
             text.blit(
@@ -199,7 +202,8 @@ class ReadingScene(Scene):
             x = left + index * (width + gap)
             surface.blit(self.context.art.image(str(card), height), (x, top))
             if mark:
-                box = pygame.Rect(x - gap // 2, top + height, width + gap, self.line_height)
+                box = pygame.Rect(0, top + height, width * 3, self.line_height)
+                box.centerx = x + width // 2  # a word may be wider than its card
                 text.blit(surface, mark, size, GOLD, True, box=box, center=box.center)
 
     def _draw_line(self, surface: pygame.Surface, text: Text, line: Line, top: int) -> None:

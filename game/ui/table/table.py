@@ -48,7 +48,7 @@ from game.ui.table.playback import Arrival, Playback, TimedText
 from game.ui.table.pointer import Pointer
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table_keys import HURRY_KEY, table_shortcuts
-from game.ui.table.undo import UndoKeeper, taken_back_line
+from game.ui.table.undo import UNDO_GRACE_SECONDS, UndoKeeper, taken_back_line
 from game.words.table_words import (
     refusal_line,
     seat_label,
@@ -122,10 +122,10 @@ class TableScene(Scene):
             Button(N_("Scores"), self.show_scores),
         ]
         self._undo_button = Button(
-            self._undo_label,
+            N_("Undo"),
             self.take_back,
             lambda: self.undo.available(self.match) is not None,
-            also=(N_("Undo ({seconds} s)"),),
+            progress=lambda: self.undo.grace / UNDO_GRACE_SECONDS,
         )
         self._show_undo_button()
         if setup.rules.table == "open":  # first: hidden but while cards are picked
@@ -217,14 +217,6 @@ class TableScene(Scene):
         self._show_undo_button()
         self.on_resize()
 
-    def _undo_label(self) -> str:
-        """The Undo button's words: the seconds left to reach your discard, while the next
-        seat waits."""
-        grace = self.undo.grace
-        if grace <= 0:
-            return _("Undo")
-        return _("Undo ({seconds} s)").format(seconds=f"{grace:.1f}")
-
     def _show_undo_button(self) -> None:
         """Undo stands beside Scores while the setting is on (and you play)."""
         wanted = self.setup.human and self.context.memory.settings.undo
@@ -246,7 +238,7 @@ class TableScene(Scene):
         text, seats = self.context.text, range(self.setup.rules.players)
 
         def keys_lines(table: TableLayout, scale: TypeScale) -> int:
-            keys = self._keys_line()
+            keys = self._keys_line(widest=True)
             return len(text.wrap(keys, scale.help, table.keys_width, separator=SEPARATOR))
 
         self.layout, self.log_panel.rect = fitted_layout(
@@ -282,11 +274,11 @@ class TableScene(Scene):
         total = self.shown.totals[0]
         return your_line(self.setup.seating, self.setup.policies, total, sample)
 
-    def _keys_line(self) -> str:
-        """The keys' help under your hand."""
+    def _keys_line(self, widest: bool = False) -> str:
+        """The keys' help under your hand (``widest``: as wide as it gets, for the layout)."""
         # TRANSLATORS: the line of keys under your hand; it goes on two lines where a
         # window is too narrow for it (the prefix may go, as in Dutch).
-        return _("Keys: {keys}").format(keys=help_line(self.keys))
+        return _("Keys: {keys}").format(keys=help_line(self.keys, widest))
 
     def update(self, dt: float) -> None:
         self.pointer.clock += dt

@@ -11,7 +11,7 @@ from typing import Protocol
 import pygame
 
 from game.engine.actions import Action, Draw, DrawSource
-from game.engine.cards import Card
+from game.engine.cards import Card, Rank, Suit
 from game.engine.match import Match
 from game.i18n import N_, _
 from game.ui.kit.keys import Shortcut
@@ -72,6 +72,10 @@ class KeyedTable(Protocol):
     def pause(self) -> None: ...
 
 
+WIDEST_CARD = Card(Rank.TEN, Suit.HEARTS)
+"""The card whose short name is as wide as any: the keys' line makes room for it."""
+
+
 def enter_words(card: Card | None) -> str:
     """What the help line says of Enter: the card it discards now, if any."""
     if card is None:
@@ -110,6 +114,7 @@ def table_shortcuts(table: KeyedTable) -> tuple[Shortcut, ...]:
                 pygame.K_KP_ENTER: table.discard_selected,
             },
             said=lambda: enter_words(table.enter_card()),
+            widest=lambda: enter_words(WIDEST_CARD),
         ),
         Shortcut(N_("U undo"), {pygame.K_u: table.take_back}, live=table.undo_offered),
         Shortcut(N_("H hint"), {pygame.K_h: table.hints.ask_hint}),
