@@ -19,14 +19,17 @@ MODULES = {
         "game.engine",
         "game.i18n",
         "game.words.card_words",
+        "game.words.contract_words",
         "game.words.rule_options",
+        "game.words.rules_pictures",
     },
-    "game.words.contract_words": {
+    "game.words.rules_pictures": {
         "game.engine",
         "game.i18n",
         "game.words.card_words",
-        "game.words.rules_text",
+        "game.words.contract_words",
     },
+    "game.words.contract_words": {"game.engine", "game.i18n", "game.words.card_words"},
     "game.words.hint_words": {
         "game.engine",
         "game.i18n",

@@ -17,6 +17,7 @@ from game.ai.levels import BUILT_IN_LEVELS
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy, Style
 from game.ai.policy import Policy, PolicyFactory
 from game.ai.sampler import SamplerPolicy
+from game.ai.teacher import TeacherPolicy
 
 POLICIES: dict[str, PolicyFactory] = {level.name: level.factory for level in BUILT_IN_LEVELS}
 """The built-in policies, weakest first (see :mod:`game.ai.levels`)."""
@@ -31,7 +32,9 @@ SPARRING: dict[str, PolicyFactory] = {
     "depth-one": DepthOnePolicy,
 }
 """Opponents kept to measure the levels against (not offered at the table)."""
-_KNOWN = {**POLICIES, **SPARRING}
+LESSON: dict[str, PolicyFactory] = {"teacher": TeacherPolicy}
+"""The other seat of Learn to play (not offered at the table)."""
+_KNOWN = {**POLICIES, **SPARRING, **LESSON}
 
 
 def policy_factory(spec: str) -> PolicyFactory:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.ai.levels import LEVELS_BY_NAME
+from game.ai.teacher import TEACHER_LABEL, TeacherPolicy
 from game.engine.actions import Action, Discard, LayOffCard, Phase
 from game.engine.cards import Rank
 from game.engine.contracts import Contract
@@ -70,6 +71,8 @@ def policy_label(spec: str) -> str:
     """How a seat's policy is shown: ``Hard`` for a level, the class for ``module:Class``."""
     if spec in LEVELS_BY_NAME:
         return _(LEVELS_BY_NAME[spec].label)
+    if spec == TeacherPolicy.name:
+        return _(TEACHER_LABEL)
     return spec.rpartition(":")[2] if ":" in spec else spec
 
 

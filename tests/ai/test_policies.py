@@ -13,7 +13,7 @@ import pytest
 
 import game.ai
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy
-from game.ai.registry import POLICIES, SPARRING, make_policy, parse_style, policy_factory
+from game.ai.registry import LESSON, POLICIES, SPARRING, make_policy, parse_style, policy_factory
 from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.match import Match
 from game.engine.rules import ALLOWED, RuleSet
@@ -281,8 +281,10 @@ def policy_classes_of_game_ai() -> set[object]:
 def test_every_built_in_policy_is_registered() -> None:
     assert list(POLICIES) == ["random", "easy", "greedy", "normal", "hard"]
     assert list(SPARRING) == ["sampler", "collector", "depth-one"]
-    assert policy_classes_of_game_ai() == {*POLICIES.values(), *SPARRING.values()}
-    for name, factory in {**POLICIES, **SPARRING}.items():
+    assert list(LESSON) == ["teacher"]
+    every = {**POLICIES, **SPARRING, **LESSON}
+    assert policy_classes_of_game_ai() == set(every.values())
+    for name, factory in every.items():
         assert policy_factory(name) is factory
         assert factory(random.Random(0)).name == name
 

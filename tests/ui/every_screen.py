@@ -44,6 +44,8 @@ from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
 from game.ui.kit.type_scale import TypeScale
+from game.ui.learn.learn_scene import LearnScene
+from game.ui.learn.lesson import STEPS, Wait
 from game.ui.question import QuestionScene
 from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.open_file import OpenFileScene
@@ -65,6 +67,7 @@ from game.words.hint_words import hint_line
 from game.words.table_words import refusal_line
 from tests.rule_sets import EVERYTHING_CHANGED
 from tests.ui.driver import FRAME, key, post, step_until, table_of, wait_until
+from tests.ui.learn_walk import do_step
 from tests.ui.rigged import going_out, meld_to_miss, rigged_table
 from tools.make_history_fixture import fixture_matches
 
@@ -453,6 +456,21 @@ class Tour:
         self.reading(RulesScene(self.app), "rules")
         self.reading(RulesScene(self.app, EVERYTHING_CHANGED), "rules, every option changed")
 
+    def learn_to_play(self) -> None:
+        """Every step of Learn to play (its summary too), then back to the title."""
+        app = self.app
+        scene = LearnScene(app)
+        app.replace(scene)
+        for index in range(len(STEPS)):
+            self.frames(40)
+            self.look(f"learn to play, step {index + 1}")
+            if scene.step.wait is Wait.SUMMARY:
+                wait_until(app, lambda: isinstance(app.stack.top, RoundSummaryScene), 60)
+                self.frames(300)
+                self.look("learn to play, the round's summary")
+            do_step(app, scene)
+        assert isinstance(app.stack.top, TitleScene)
+
     def notice(self) -> None:
         profile = self.app.memory.profile
         profile.notices.append(_("No saved match to continue: a new match starts."))
@@ -476,6 +494,7 @@ def tour(app: App, on_screen: Callable[[Seen], None]) -> None:
     walk.match_end(table)
     walk.contract_tracker()
     walk.drop_and_last_turn(table.match.players)
+    walk.learn_to_play()
     walk.notice()
 
 

@@ -106,7 +106,15 @@ def test_the_title_names_the_given_seats_and_deals_them(tmp_path: Path) -> None:
         assert isinstance(title, TitleScene)
         assert title.seats_line == "Left: Hard   Top: FirstLegalPolicy   Right: Easy"
         labels = [button.label for button in title.buttons]
-        assert labels == ["New game", "Settings", "Statistics", "History", "Rules", "Quit"]
+        assert labels == [
+            "New game",
+            "Learn to play",
+            "Settings",
+            "Statistics",
+            "History",
+            "Rules",
+            "Quit",
+        ]
         click(title.buttons[0].rect.center)
         app.step(FRAME)
         table = app.stack.top

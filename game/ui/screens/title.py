@@ -17,6 +17,7 @@ from game.ui.kit.form import LINE_SPACING
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
+from game.ui.learn.learn_scene import LearnScene
 from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.history_screen import HistoryScene
@@ -44,6 +45,9 @@ TAGLINE = N_(
     "Eleven rounds, 3 to 13 cards; the wild rank follows the hand size. Lowest total wins."
 )
 
+NEW_PLAYER_TAGLINE = N_("New to the game? Learn to play: one guided round, about three minutes.")
+"""The tagline for a profile that has played no match yet: Learn to play is offered."""
+
 SEATS_APART = "   "
 """Between the seats of the seats' line (where it may break)."""
 TOTALS_APART = " · "
@@ -65,6 +69,7 @@ class TitleScene(Scene):
             self.buttons.insert(0, Button(N_("Continue"), self._continue))
         if self.seats_line is None:
             self.buttons.append(Button(self._level_label, self._next_level))
+        self.buttons.append(Button(N_("Learn to play"), self._learn))
         self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
         self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
         self.buttons.append(Button(N_("History"), lambda: context.push(HistoryScene(context))))
@@ -134,6 +139,11 @@ class TitleScene(Scene):
         memory.save_settings(memory.settings.changed(levels=(level,) * len(levels_now)))
         self.context.sounds.play("click")
 
+    def _learn(self) -> None:
+        """The guided round (your saved match, if any, stays as it is)."""
+        self.context.sounds.play("click")
+        self.context.replace(LearnScene(self.context))
+
     def _new_game(self) -> None:
         """Deal a new match; with one saved, ask first whether to give it up."""
         self.context.sounds.play("click")
@@ -175,9 +185,10 @@ class TitleScene(Scene):
         self.on_resize()
 
     def on_resize(self) -> None:
-        """The buttons one under the other, from below the tagline (and the seats' line) to
-        the foot of the window, the saved match's line between Continue and New game: each
-        in a room of its own, so that nothing overlaps at any size."""
+        """The buttons one under the other (in two columns where the window is too low for
+        one), from below the tagline (and the seats' line) to the foot of the window, the
+        saved match's line under Continue's row: each in a room of its own, so that nothing
+        overlaps at any size."""
         width, height = self.context.screen.get_size()
         self.context.art.use_heights((self.card_height,))
         small = self.small_size
@@ -190,20 +201,30 @@ class TitleScene(Scene):
         saved = line * len(self.saved_lines)
         # the saved line takes its height and half a gap more (half a gap above it, a gap
         # below), all the buttons but the last a gap under them
-        fitted = (room - saved) / (count - GAP / 2) if saved else room / (count - GAP)
-        step = min(height * MOST_STEP, fitted)
-        button_height, gap = int(step * (1 - GAP)), int(step * GAP)
         text = self.context.text
         needed = max(button.width_needed(text, small) for button in self.buttons)
-        button_width = min(max(round(width * 0.24), needed), round(width * 0.9))
+        columns = 1
+        while True:  # two columns where one would make the buttons too low for their words
+            rows = -(-count // columns)
+            fitted = (room - saved) / (rows - GAP / 2) if saved else room / (rows - GAP)
+            step = min(height * MOST_STEP, fitted)
+            if columns == 2 or step * (1 - GAP) >= small * 1.9:
+                break
+            columns = 2
+        button_height, gap = int(step * (1 - GAP)), int(step * GAP)
+        most = round(width * 0.9) if columns == 1 else round(width * 0.45) - gap
+        button_width = min(max(round(width * 0.24), needed), most)
         y = top
         for index, button in enumerate(self.buttons):
+            column = index % columns
             button.rect = pygame.Rect(0, y, button_width, button_height)
-            button.rect.centerx = width // 2
-            y = button.rect.bottom + gap
-            if index == 0 and saved:
-                self.saved_line_top = button.rect.bottom + gap // 2
-                y += saved + gap // 2
+            offset = (column - (columns - 1) / 2) * (button_width + gap)
+            button.rect.centerx = round(width / 2 + offset)
+            if column == columns - 1 or index == count - 1:
+                y = button.rect.bottom + gap
+                if index < columns and saved:
+                    self.saved_line_top = button.rect.bottom + gap // 2
+                    y += saved + gap // 2
 
     @property
     def small_size(self) -> int:
@@ -251,7 +272,9 @@ class TitleScene(Scene):
         size = TypeScale.for_window((width, height)).display
         text.blit(surface, _(GAME_NAME), size, GOLD, True, center=(width // 2, round(height * 0.1)))
         small = self.small_size
-        text.blit(surface, _(TAGLINE), small, MUTED, center=(width // 2, self.tagline_y))
+        new_player = self.context.memory.stats.overall.played == 0 and self.saved is None
+        tagline, colour = (NEW_PLAYER_TAGLINE, GOLD) if new_player else (TAGLINE, MUTED)
+        text.blit(surface, _(tagline), small, colour, center=(width // 2, self.tagline_y))
         step = self.line_step
         for index, line in enumerate(self.seats_lines):
             middle = (width // 2, self.seats_line_y + index * step)

@@ -21,7 +21,8 @@ from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL
-from game.ui.seen.contract_tracker import contract_mark, paint_tracker
+from game.ui.seen.contract_tracker import paint_tracker
+from game.ui.seen.hand_marks import paint_card_marks
 from game.ui.seen.hand_order import meld_groups
 from game.ui.seen.held_row import held_row, paint_held_row
 from game.ui.seen.layout import TableLayout
@@ -30,10 +31,7 @@ from game.ui.seen.meld_painter import paint_melds, seat_melds
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.stage import rect_of
 from game.ui.seen.table_marks import (
-    FOCUS,
-    SELECTED,
     corner_lines,
-    glow,
     go_out_badge,
     merged,
     plate_places,
@@ -41,14 +39,6 @@ from game.ui.seen.table_marks import (
 from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
 from game.words.table_words import LAST_TURN, held_line
-
-MELD_COLOURS = ((236, 196, 84), (110, 190, 255), (240, 120, 160), (140, 220, 130), (200, 150, 255))
-
-
-def meld_bar_height(layout: TableLayout) -> int:
-    """How thick the bar under the cards of one meld of your hand is."""
-    return max(5, layout.hand_height // 12)
-
 
 EMPTY_PILE = (96, 150, 118)
 """The outline where an empty pile lies: lighter than the felt, to be seen on it."""
@@ -300,7 +290,7 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
         for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
             rect = art.draw(surface, card, pose)
             if seat == 0:
-                _paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
+                paint_card_marks(picture, surface, text, rect, index, group_of.get(card))
                 if card in picture.go_out:  # as wide as the card shows under the next one
                     shows = rect.width if right is None else right.left - rect.left
                     going.append((rect, max(0, min(rect.width, shows))))
@@ -537,63 +527,8 @@ def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
     return ring.clamp(picture.layout.table_rect)
 
 
-def _paint_card_marks(
-    picture: TablePicture,
-    surface: pygame.Surface,
-    text: Text,
-    rect: pygame.Rect,
-    index: int,
-    group: int | None,
-) -> None:
-    """A card of your hand's helpers: its meld's bar, the wild star, the contract's mark,
-    selection, the hint."""
-    layout = picture.layout
-    card = picture.shown.hands[0][index]
-    if group is not None:
-        bar = meld_bar_height(layout)
-        strip = pygame.Rect(0, 0, round(rect.width * 0.6), bar)  # clear of the indices
-        strip.midtop = (rect.centerx, rect.bottom - bar // 2)  # astride the card's foot
-        edge = strip.inflate(4, 4)  # a dark rim: the bar stands out of the hand's glow
-        pygame.draw.rect(surface, PANEL, edge, border_radius=edge.height // 2)
-        pygame.draw.rect(
-            surface, MELD_COLOURS[group % len(MELD_COLOURS)], strip, border_radius=bar // 2
-        )
-    if card.is_wild(picture.shown.wild_rank):
-        _wild_badge(surface, rect, layout, text)
-    if picture.tracker is not None and card in picture.tracker.cards:
-        contract_mark(surface, rect, layout)
-    if card in picture.picked:
-        pygame.draw.rect(surface, SELECTED, rect, 3, border_radius=6)
-        _picked_badge(surface, rect, layout, text)
-    if index == picture.selected:
-        pygame.draw.rect(surface, FOCUS, rect, 4, border_radius=6)
-        pygame.draw.rect(surface, PANEL, rect.inflate(-8, -8), 1, border_radius=4)
-    if isinstance(picture.hinted, Discard) and card == picture.hinted.card:
-        glow(surface, rect, GOLD)
-
-
 def _penalty(picture: TablePicture) -> int:
     return picture.arrangement.penalty if picture.penalty is None else picture.penalty
-
-
-def _picked_badge(
-    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
-) -> None:
-    """A tick at the top right of a card picked to lay down."""
-    radius = max(6, layout.hand_height // 14)
-    center = (rect.right - radius - 3, rect.top + radius + 3)
-    pygame.draw.circle(surface, SELECTED, center, radius)
-    text.blit(surface, "✓", max(8, round(radius * 1.5)), PANEL, mark=True, center=center)
-
-
-def _wild_badge(
-    surface: pygame.Surface, rect: pygame.Rect, layout: TableLayout, text: Text
-) -> None:
-    radius = max(6, layout.hand_height // 14)
-    center = (rect.left + radius + 3, round(rect.top + rect.height * 0.4))
-    pygame.draw.circle(surface, GOLD, center, radius)
-    pygame.draw.circle(surface, (120, 80, 10), center, radius, 1)
-    text.blit(surface, "★", max(8, round(radius * 1.4)), (110, 60, 0), mark=True, center=center)
 
 
 def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:

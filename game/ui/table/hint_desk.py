@@ -76,6 +76,8 @@ class HintDesk:
         self.hint: Suggestion | None = None
         """The hint shown (its discard stands raised) until your hand moves."""
         self._coached: tuple[object, CoachTip | None] | None = None
+        self.coached = True
+        """False where the coach keeps quiet (Learn to play)."""
         self._view: tuple[int, PlayerView] | None = None
         """Your view of the match, and after how many actions it was taken."""
         self._advice: tuple[PlayerView, Suggestion | str] | None = None
@@ -93,9 +95,11 @@ class HintDesk:
         """After how many actions and in which round, your penalty if the round ended now."""
 
     def coaching(self) -> bool:
-        """True while the coach speaks (the setting, for your first matches)."""
+        """True while the coach speaks (the setting, for your first matches; never in Learn
+        to play, which says it all)."""
         memory = self.context.memory
-        return memory.settings.coach and memory.stats.overall.played < COACHED_MATCHES
+        played = memory.stats.overall.played
+        return self.coached and memory.settings.coach and played < COACHED_MATCHES
 
     def coach(self) -> CoachTip | None:
         """The coach's tip while it is your move and the table is at rest (see coach.py):

@@ -24,7 +24,7 @@ from game.i18n import N_, _
 from game.profile.saved_match import SavedMatch
 from game.seats.controller import SeatsController
 from game.sim.match_setup import AUTOPLAY_SEATS, MatchSetup
-from game.ui.kit.keys import SEPARATOR, help_line, press
+from game.ui.kit.keys import SEPARATOR, press
 from game.ui.kit.sprites import CardSprite
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button, lay_out_row
@@ -34,11 +34,12 @@ from game.ui.seen.action_log import ActionLog
 from game.ui.seen.fitting import fitted_layout
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import NARROWEST_WINDOW, LogPanel
-from game.ui.seen.picture import AtPlay, TablePicture, table_picture
+from game.ui.seen.picture import TablePicture
 from game.ui.seen.resting_layer import RestingLayer
 from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import HOVER_LIFT, LIFT, Gap
 from game.ui.seen.table_painter import notice_box, paint_table
+from game.ui.table.at_play import keys_line, picture_at_play
 from game.ui.table.endings import TableEnds
 from game.ui.table.hint_desk import HintDesk
 from game.ui.table.keeping import MatchKeeper
@@ -238,7 +239,7 @@ class TableScene(Scene):
         text, seats = self.context.text, range(self.setup.rules.players)
 
         def keys_lines(table: TableLayout, scale: TypeScale) -> int:
-            keys = self._keys_line(widest=True)
+            keys = keys_line(self, widest=True)
             return len(text.wrap(keys, scale.help, table.keys_width, separator=SEPARATOR))
 
         self.layout, self.log_panel.rect = fitted_layout(
@@ -273,12 +274,6 @@ class TableScene(Scene):
         """Your line above your penalty (``sample``: with a total as wide as any)."""
         total = self.shown.totals[0]
         return your_line(self.setup.seating, self.setup.policies, total, sample)
-
-    def _keys_line(self, widest: bool = False) -> str:
-        """The keys' help under your hand (``widest``: as wide as it gets, for the layout)."""
-        # TRANSLATORS: the line of keys under your hand; it goes on two lines where a
-        # window is too narrow for it (the prefix may go, as in Dutch).
-        return _("Keys: {keys}").format(keys=help_line(self.keys, widest))
 
     def update(self, dt: float) -> None:
         self.pointer.clock += dt
@@ -580,46 +575,7 @@ class TableScene(Scene):
 
     def picture(self) -> TablePicture:
         """What the painter draws: the table as shown, nothing of the live match."""
-        shown, seating = self.shown, self.setup.seating
-        banner = self.playback.banner
-        fanned = tuple(shown.discard) if self.pointer.resting_on_discard() else ()
-        hints = self.hints
-        tip, hint = hints.coach(), hints.hint
-        play = AtPlay(
-            keys=self._keys_line() if seating.human else "",
-            busy=self.busy,
-            thinking=None if self.busy else self.seats.thinking,
-            selected=self.selected,
-            hinted=None if hint is None else hint.action,
-            dragged=self.pointer.drag.dragged,
-            glows=self.pointer.glows(),
-            refusing=self.pointer.refusing(),
-            refusal=self.pointer.refusal_over(),
-            banner=None if banner is None else banner.text,
-            notice=None if self.notice is None else self.notice.text,
-            notice_playable=hints.hint_playable(),
-            go_out=frozenset(card for card in self.hand if hints.goes_out(card)),
-            penalty=hints.penalty_now(),
-            picked=frozenset(self.laying_desk.picked),
-            named=None if len(fanned) > 1 else self.pointer.card_at_rest(),
-            magnified=self.pointer.magnified(),
-            goer=self.playback.goer,
-            fanned=fanned,
-            coach=None if tip is None else tip.text,
-        )
-        log = self.playback.log.lines(seating, shown.rounds, shown.rules.contracts)
-        return table_picture(
-            self.layout,
-            shown,
-            self.playback.stage.sprites,
-            seating,
-            self.setup.policies,
-            self.arrangement,
-            tuple(self.shown_buttons()),
-            tuple(log),
-            self.log_panel,
-            play,
-        )
+        return picture_at_play(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         context = self.context

@@ -11,7 +11,7 @@ from game.engine.actions import Draw, DrawSource
 from game.engine.cards import Card
 from game.engine.rules import RuleSet
 from game.ui.kit.widgets import PANEL
-from game.ui.seen.resting_layer import MELD_COLOURS
+from game.ui.seen.hand_marks import MELD_COLOURS
 from game.ui.seen.stage import rect_of
 from tests.engine.match_tools import rig
 from tests.ui.rigged import at_rest, open_rigged
