@@ -113,12 +113,13 @@ class LearnScene(TableScene):
         return played
 
     def update(self, dt: float) -> None:
+        if self._waited():  # before the table moves on: the next round is never shown
+            self._advance()
         if self.done:  # the round is over: the table rests as it ended
             self.pointer.clock += dt
+            self.playback.banner = None
             return
         super().update(dt)
-        if self._waited():
-            self._advance()
 
     def _waited(self) -> bool:
         """True once the table did what the step waits for: the teacher played, the hint
