@@ -47,7 +47,18 @@ def test_the_whole_guided_round_by_mouse(tmp_path: Path) -> None:
         app.close()
 
 
-@pytest.mark.parametrize("at", range(len(STEPS)), ids=[f"step{n}" for n in range(len(STEPS))])
+FAST_STEPS = {1, 9}
+"""The steps whose Escape the fast tier tries (a draw, the round's summary); the full run tries
+every step."""
+
+
+@pytest.mark.parametrize(
+    "at",
+    [
+        pytest.param(n, marks=() if n in FAST_STEPS else pytest.mark.slow, id=f"step{n}")
+        for n in range(len(STEPS))
+    ],
+)
 def test_escape_at_any_step_goes_back_with_nothing_kept(tmp_path: Path, at: int) -> None:
     memory = Memory(Profile(tmp_path))
     memory.save_match(late_saved_match())
