@@ -7,6 +7,8 @@ and your own saved match stays as it was. Escape leaves for the title at any ste
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.engine.actions import Action, Discard, Draw, DrawSource
@@ -30,9 +32,11 @@ from game.ui.learn.lesson import (
 )
 from game.ui.scene import SceneContext
 from game.ui.seen.action_log import ActionLog
+from game.ui.seen.picture import TablePicture
 from game.ui.table.keeping import MatchKeeper
 from game.ui.table.playback import Arrival
 from game.ui.table.table import TableScene
+from game.ui.table.undo import UndoKeeper
 
 HIGHLIGHT = (120, 230, 255)
 """The glow of what a step asks you to use: a pile, a card, the Hint button."""
@@ -46,6 +50,14 @@ class LessonKeeper(MatchKeeper):
 
     def save(self) -> None:
         """Nothing to save."""
+
+
+class LessonUndo(UndoKeeper):
+    """Keeps no move to take back: the guided round has no undo (taking a move back would
+    open its match as a saved one)."""
+
+    def keep(self, before: SavedMatch) -> None:
+        """Nothing kept."""
 
 
 class LearnScene(TableScene):
@@ -71,6 +83,7 @@ class LearnScene(TableScene):
         for event in lesson_opening(match):
             self.playback.log.follow(event)
         self.keeper = LessonKeeper(self, context, self.setup)
+        self.undo = LessonUndo()
         self.hints.coached = False
 
     @property
@@ -142,6 +155,14 @@ class LearnScene(TableScene):
         self.context.sounds.play("click")
         self.context.main_menu()
 
+    def undo_offered(self) -> bool:
+        return False
+
+    def _show_undo_button(self) -> None:
+        """No Undo in the guided round, whatever the setting."""
+        if self._undo_button in self.buttons:
+            self.buttons.remove(self._undo_button)
+
     def _ai_to_move(self) -> bool:
         return not self.done and super()._ai_to_move()
 
@@ -167,11 +188,11 @@ class LearnScene(TableScene):
         piles = layout.pile_rect(True)
         top_hand = layout.seat_center(1)[1] + layout.seat_card_height(1) / 2
         top = round(max(top_hand, layout.plate_box(1).bottom)) + layout.margin
-        bottom = layout.message_band.top - layout.margin
+        bottom = layout.message_center(0)[1] + layout.line_step // 2  # the status stays blank
         left = layout.margin
         room = pygame.Rect(left, top, piles.left - layout.margin * 2 - left, bottom - top)
         self._panel_lines = text.wrap(said(self.step), size, room.width - size)
-        line = text.font(size).get_linesize()
+        line = self._line_step()
         button_height = round(size * 2) if self.step.wait is Wait.NEXT else 0
         height = (
             line * len(self._panel_lines) + size + button_height + (size if button_height else 0)
@@ -185,6 +206,15 @@ class LearnScene(TableScene):
         self.next_button.rect = pygame.Rect(0, 0, min(width, room.width - size), button_height)
         self.next_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - size // 2)
 
+    def picture(self) -> TablePicture:
+        """The table's picture, its status line left blank: the panel says what to do."""
+        return replace(super().picture(), status="")
+
+    def _line_step(self) -> int:
+        """From one line of the panel to the next: as tall as the tallest letters drawn."""
+        font = self.context.text.font(self.layout.text_size)
+        return max(font.get_linesize(), font.size("ÁÉgjy")[1]) + 1
+
     def _over(self, surface: pygame.Surface) -> list[pygame.Rect]:
         painted = super()._over(surface)
         painted += self._highlights(surface)
@@ -196,7 +226,7 @@ class LearnScene(TableScene):
         radius = size // 2
         surface.blit(translucent_plate(self.panel.size, 235, radius), self.panel)
         pygame.draw.rect(surface, HIGHLIGHT, self.panel, 2, border_radius=radius)
-        line = text.font(size).get_linesize()
+        line = self._line_step()
         box = self.panel.inflate(-size, 0)
         for index, words in enumerate(self._panel_lines):
             top = self.panel.top + size // 2 + index * line

@@ -3,17 +3,57 @@ coach, what the pointer points at, the log (:func:`picture_at_play`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
+from game.engine.cards import Card
+from game.engine.melds import Arrangement
 from game.i18n import _
-from game.ui.kit.keys import help_line
+from game.seats.controller import SeatsController
+from game.sim.match_setup import MatchSetup
+from game.ui.kit.keys import Shortcut, help_line
+from game.ui.kit.widgets import Button
+from game.ui.seen.layout import TableLayout
+from game.ui.seen.log_panel import LogPanel
 from game.ui.seen.picture import AtPlay, TablePicture, table_picture
+from game.ui.seen.shown import ShownTable
+from game.ui.table.hint_desk import HintDesk
+from game.ui.table.laying_desk import LayingDesk
+from game.ui.table.playback import Playback, TimedText
+from game.ui.table.pointer import Pointer
 
-if TYPE_CHECKING:
-    from game.ui.table.table import TableScene
+
+class PlayingTable(Protocol):
+    """What the picture at play reads of the table."""
+
+    setup: MatchSetup
+    layout: TableLayout
+    playback: Playback
+    pointer: Pointer
+    hints: HintDesk
+    seats: SeatsController
+    laying_desk: LayingDesk
+    log_panel: LogPanel
+    selected: int | None
+    notice: TimedText | None
+    arrangement: Arrangement
+
+    @property
+    def keys(self) -> Sequence[Shortcut]: ...
+
+    @property
+    def shown(self) -> ShownTable: ...
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def hand(self) -> list[Card]: ...
+
+    def shown_buttons(self) -> list[Button]: ...
 
 
-def picture_at_play(table: TableScene) -> TablePicture:
+def picture_at_play(table: PlayingTable) -> TablePicture:
     """What the painter draws for ``table``: the table as shown, nothing of the live match."""
     shown, seating = table.shown, table.setup.seating
     banner = table.playback.banner
@@ -57,7 +97,7 @@ def picture_at_play(table: TableScene) -> TablePicture:
     )
 
 
-def keys_line(table: TableScene, widest: bool = False) -> str:
+def keys_line(table: PlayingTable, widest: bool = False) -> str:
     """The keys' help under your hand (``widest``: as wide as it gets, for the layout)."""
     # TRANSLATORS: the line of keys under your hand; it goes on two lines where a
     # window is too narrow for it (the prefix may go, as in Dutch).
