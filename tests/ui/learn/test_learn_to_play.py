@@ -10,6 +10,7 @@ import pytest
 
 from game.profile.folder import Profile
 from game.profile.memory import Memory
+from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.learn.learn_scene import LearnScene
 from game.ui.learn.lesson import STEPS, Wait
@@ -93,5 +94,29 @@ def test_a_move_the_step_does_not_ask_for_is_refused(tmp_path: Path) -> None:
         app.step(FRAME)
         assert scene.match.to_json() == before and scene.step.wait is Wait.DRAW
         assert scene.notice is not None and scene.notice.text.startswith("Your turn starts")
+    finally:
+        app.close()
+
+
+def test_there_is_no_undo_in_the_guided_round(tmp_path: Path) -> None:
+    """With the undo setting on, U after the lesson's discard takes nothing back and saves
+    nothing over your own saved match."""
+    memory = Memory(Profile(tmp_path))
+    memory.save_settings(Settings(undo=True))
+    memory.save_match(late_saved_match())
+    memory.profile.flush()
+    saved = Memory(Profile(tmp_path)).saved_match()
+    assert saved is not None
+    app, scene = started(tmp_path)
+    try:
+        while scene.step.wait is not Wait.TABLE:
+            do_step(app, scene)
+        assert scene._undo_button not in scene.buttons
+        key(pygame.K_u)
+        app.step(FRAME)
+        assert app.stack.top is scene
+        app.memory.profile.flush()
+        kept = Memory(Profile(tmp_path)).saved_match()
+        assert kept is not None and kept.match.to_json() == saved.match.to_json()
     finally:
         app.close()
