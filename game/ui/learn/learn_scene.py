@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.engine.actions import Action, Discard, Draw, DrawSource
+from game.engine.actions import Action, Discard
 from game.engine.cards import Card
 from game.engine.events import RoundScored
 from game.engine.seating import default_names
@@ -33,10 +33,10 @@ from game.ui.learn.lesson import (
 from game.ui.scene import SceneContext
 from game.ui.seen.action_log import ActionLog
 from game.ui.seen.picture import TablePicture
+from game.ui.seen.stage import rect_of
 from game.ui.table.keeping import MatchKeeper
 from game.ui.table.playback import Arrival
 from game.ui.table.table import TableScene
-from game.ui.table.undo import UndoKeeper
 
 HIGHLIGHT = (120, 230, 255)
 """The glow of what a step asks you to use: a pile, a card, the Hint button."""
@@ -50,14 +50,6 @@ class LessonKeeper(MatchKeeper):
 
     def save(self) -> None:
         """Nothing to save."""
-
-
-class LessonUndo(UndoKeeper):
-    """Keeps no move to take back: the guided round has no undo (taking a move back would
-    open its match as a saved one)."""
-
-    def keep(self, before: SavedMatch) -> None:
-        """Nothing kept."""
 
 
 class LearnScene(TableScene):
@@ -83,7 +75,6 @@ class LearnScene(TableScene):
         for event in lesson_opening(match):
             self.playback.log.follow(event)
         self.keeper = LessonKeeper(self, context, self.setup)
-        self.undo = LessonUndo()
         self.hints.coached = False
 
     @property
@@ -156,12 +147,9 @@ class LearnScene(TableScene):
         self.context.main_menu()
 
     def undo_offered(self) -> bool:
+        """Never, whatever the setting: taking a move back would open the guided round's
+        match as a saved one, over yours."""
         return False
-
-    def _show_undo_button(self) -> None:
-        """No Undo in the guided round, whatever the setting."""
-        if self._undo_button in self.buttons:
-            self.buttons.remove(self._undo_button)
 
     def _ai_to_move(self) -> bool:
         return not self.done and super()._ai_to_move()
@@ -253,8 +241,7 @@ class LearnScene(TableScene):
                 card = step.named
                 return [self._card_rect(card), layout.pile_rect(False)] if card else []
             case Wait.HINT:
-                hint = next(b for b in self.buttons if b.label == "Hint")
-                return [hint.rect]
+                return [self.hint_button.rect]
             case Wait.GO_OUT:
                 hinted = self.hints.hint
                 if hinted is not None and isinstance(hinted.action, Discard):
@@ -262,13 +249,8 @@ class LearnScene(TableScene):
         return []
 
     def _card_rect(self, card: Card) -> pygame.Rect:
+        """Where the card of your hand like ``card`` (any copy) lies; empty if none does."""
         for held in self.hand:
             if str(held) == str(card):
-                pose = self.playback.stage.sprites[held].pose
-                rect = pygame.Rect(0, 0, round(pose.height * 0.7), round(pose.height))
-                rect.center = (round(pose.center[0]), round(pose.center[1]))
-                return rect
+                return rect_of(self.playback.stage.sprites[held])
         return pygame.Rect(0, 0, 0, 0)
-
-
-__all__ = ["Draw", "DrawSource", "LearnScene"]

@@ -183,10 +183,10 @@ class Playback:
         self.at_rest: Callable[[], None] | None = None
         """What to do once the cards now moving have come to rest (open a round's summary)."""
         self.goer: int | None = None
-        self.celebration: Confetti | None = None
-        """The burst of confetti while you go out (a click or Space ends it)."""
         """The opponent who just went out, while their hand is shown large (the pause after
         their going out)."""
+        self.celebration: Confetti | None = None
+        """The burst of confetti while you go out (a click or Space ends it)."""
 
     @property
     def animating(self) -> bool:

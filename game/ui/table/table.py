@@ -115,11 +115,12 @@ class TableScene(Scene):
         self._arranged: tuple[Card, ...] = ()
         desk = self.laying_desk
         self._lay_button = Button(N_("Lay down"), desk.press, lambda: bool(desk.picked))
+        self.hint_button = Button(N_("Hint"), self.hints.ask_hint, lambda: self.your_turn)
         self.buttons = [
             Button(N_("Sort by rank"), lambda: self._reorder(hand_order.by_rank(self.hand))),
             Button(N_("Sort by suit"), lambda: self._reorder(hand_order.by_suit(self.hand))),
             Button(N_("Arrange melds"), self._arrange_melds),
-            Button(N_("Hint"), self.hints.ask_hint, lambda: self.your_turn),
+            self.hint_button,
             Button(N_("Scores"), self.show_scores),
         ]
         self._undo_button = Button(
@@ -220,7 +221,7 @@ class TableScene(Scene):
 
     def _show_undo_button(self) -> None:
         """Undo stands beside Scores while the setting is on (and you play)."""
-        wanted = self.setup.human and self.context.memory.settings.undo
+        wanted = self.setup.human and self.undo_offered()
         if wanted and self._undo_button not in self.buttons:
             self.buttons.insert(len(self.buttons) - 1, self._undo_button)
         elif not wanted and self._undo_button in self.buttons:
@@ -345,7 +346,7 @@ class TableScene(Scene):
         if yours and isinstance(action, Discard | LayDown | LayOffCard):
             self.undo.keep(self.keeper.saved(copy=True))
         events = self.match.apply(action)
-        if yours and isinstance(action, Discard) and self.context.memory.settings.undo:
+        if yours and isinstance(action, Discard) and self.undo_offered():
             self.undo.wait_after(self.match)
         self.playback.extend(events)
         self.keeper.applied()
@@ -353,7 +354,7 @@ class TableScene(Scene):
     def take_back(self) -> None:
         """U or Undo: take your last move back (a discard, a lay-down or a lay-off), if no
         AI seat has acted since."""
-        before = self.undo.available(self.match) if self.context.memory.settings.undo else None
+        before = self.undo.available(self.match) if self.undo_offered() else None
         if before is None:
             self.refuse(_("Nothing to undo: only your last move, before anyone plays after it"))
             return
