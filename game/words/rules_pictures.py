@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card, Rank, parse_cards, wild_rank_for
 from game.engine.contracts import contract_for
-from game.engine.melds import ACE_HIGH, MeldKind
+from game.engine.melds import MeldKind
 from game.engine.open_table import readings
 from game.engine.rules import RuleSet
 from game.engine.solver import is_complete
 from game.i18n import _
-from game.words.card_words import card_short
+from game.words.card_words import card_short, leftover_sum, stands_short
 from game.words.contract_words import contract_words
 
 
@@ -54,14 +54,14 @@ def wild_pictures(rules: RuleSet) -> tuple[Picture, ...]:
     if not runs:
         return ()
     meld = runs[0]
+    stands = [stands_short(position, meld.suit) for position in meld.positions]
     marks = tuple(
-        "=" + card_short(Card(Rank(1 if position == ACE_HIGH else position), meld.suit))
-        if card.is_wild(wild)
-        else ""
-        for card, position in zip(meld.cards, meld.positions, strict=True)
+        f"={stood}" if card.is_wild(wild) else ""
+        for card, stood in zip(meld.cards, stands, strict=True)
     )
-    stood = next(mark for mark in marks if mark).removeprefix("=")
-    wild_card = next(card for card in meld.cards if card.is_wild(wild))
+    wild_card, stood = next(
+        (card, stood) for card, stood in zip(meld.cards, stands, strict=True) if card.is_wild(wild)
+    )
     caption = _("In the round of five cards the {wild} is wild: here it stands for the {card}")
     return (Picture(caption.format(wild=card_short(wild_card), card=stood), meld.cards, marks),)
 
@@ -106,21 +106,15 @@ def scoring_pictures(rules: RuleSet) -> tuple[Picture, ...]:
     wild = wild_rank_for(4)
     cards = parse_cards("QH 8D")
     points = [rules.penalty(card, wild) for card in cards]
-    terms = " + ".join(
-        f"{card_short(card)} {value}" for card, value in zip(cards, points, strict=True)
-    )
-    caption = _("Left over when the round ends: {terms} = {total} points").format(
-        terms=terms, total=sum(points)
-    )
+    summed = leftover_sum(list(zip(cards, points, strict=True)))
+    caption = _("Left over when the round ends: {sum} points").format(sum=summed)
     return (Picture(caption, cards, tuple(str(value) for value in points)),)
 
 
-def _plain(caption: str, cards: tuple[Card, ...] | list[Card]) -> Picture:
-    return Picture(caption, tuple(cards), ("",) * len(cards))
+def _plain(caption: str, cards: tuple[Card, ...]) -> Picture:
+    return Picture(caption, cards, ("",) * len(cards))
 
 
-def _melds_as(
-    cards: tuple[Card, ...] | list[Card], wild: Rank | None, rules: RuleSet, kind: MeldKind
-) -> bool:
+def _melds_as(cards: tuple[Card, ...], wild: Rank | None, rules: RuleSet, kind: MeldKind) -> bool:
     """True if ``cards`` read as a meld of ``kind`` under ``rules``."""
     return any(meld.kind is kind for meld in readings(cards, wild, rules))
