@@ -33,8 +33,8 @@ from game.ui.kit.art import CardArt, check_card_files
 from game.ui.kit.pieces import PieceNotices, load_piece
 from game.ui.kit.sound import Sounds
 from game.ui.kit.text import Text
+from game.ui.kit.toast import ToastLayer
 from game.ui.kit.type_scale import TypeScale
-from game.ui.kit.widgets import paint_toast
 from game.ui.scene import Scene, SceneStack
 from game.ui.screens.history_screen import HistoryScene
 from game.ui.screens.review_screen import ReviewScene
@@ -103,6 +103,8 @@ class App:
         if kept != self._memory.settings:
             self._memory.save_settings(kept)
         self._toast: TimedText | None = None
+        self._toast_layer = ToastLayer()
+        """What the notice covers, put back before the scenes draw."""
         """The profile's latest notice on screen, over every scene."""
         self._piece_notices = PieceNotices()
         self.apply_settings()
@@ -250,14 +252,15 @@ class App:
 
     def _draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw a frame; returns where it differs from the last one (None: anywhere)."""
-        if self._toast is not None:
-            self.stack.repaint()  # the notice covered part of the last frame
+        lifted = self._toast_layer.lift(surface)  # the scenes' last frame, without the notice
         self._text.open_scale(TypeScale.for_window(surface.get_size()))
         changed = self.stack.draw(surface)
-        if self._toast is not None:
-            paint_toast(surface, self._text, self._toast.text)
-            self.stack.repaint()
-        return changed
+        laid = (
+            []
+            if self._toast is None
+            else self._toast_layer.lay(surface, self._text, self._toast.text)
+        )
+        return None if changed is None else [*changed, *lifted, *laid]
 
     def _update_toast(self, dt: float) -> None:
         """Show the profile's notices (and those about missing pieces) one after another, each

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.engine.actions import Discard
-from game.ui.app import App
+from game.ui.app import TOAST_SECONDS, App
+from game.ui.kit.toast import paint_toast
 from game.ui.seen.table_marks import merged
 from game.ui.seen.table_painter import paint_table
 from game.ui.table.overlay import Overlay
@@ -180,3 +181,29 @@ def test_rectangles_that_overlap_much_are_joined() -> None:
     assert merged(rows) == [pygame.Rect(0, 0, 10, 10), pygame.Rect(0, 11, 10, 5)], (
         "rows side by side are joined, not those a line apart"
     )
+
+
+def test_a_notice_costs_only_its_own_place_and_leaves_no_trace(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a notice shows at the top, the table still updates only what changed (the
+    notice's plate among it), each frame is the table drawn afresh with the notice over it,
+    and once it goes the window is the table alone again."""
+    table = start_table(app, pace=PACE)
+    presented = Presented(monkeypatch)
+    fresh = app.screen.copy()
+    app.memory.profile.notices.append("A notice over the table, for a few seconds")
+    shown_with_notice = partial = 0
+    for _ in player(app, table, int(TOAST_SECONDS / FRAME) + 60):
+        app.step(FRAME)
+        if app.stack.top is not table:
+            continue
+        paint_table(table.picture(), fresh, app.art, app.text)
+        if app.toast is not None:
+            shown_with_notice += 1
+            partial += presented.frames[-1] is not None
+            paint_toast(fresh, app.text, app.toast)
+        assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    assert shown_with_notice > 100
+    assert partial > shown_with_notice * 0.8, "a notice does not make every frame whole"
+    assert app.toast is None

@@ -135,18 +135,3 @@ def translucent_plate(
     plate = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(plate, (*colour, alpha), plate.get_rect(), border_radius=radius)
     return plate
-
-
-def paint_toast(surface: pygame.Surface, text: Text, message: str) -> None:
-    """A notice on a dark plate at the top of the window, over everything, wrapped to fit."""
-    width, height = surface.get_size()
-    size = TypeScale.for_window((width, height)).body
-    lines = text.wrap(message, size, round(width * 0.8))
-    line_height = text.font(size).get_linesize()
-    plate = pygame.Rect(0, 0, round(width * 0.84), line_height * len(lines) + size)
-    plate.midtop = (width // 2, size // 2)
-    surface.blit(translucent_plate(plate.size, 235, size // 2), plate)
-    pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
-    for index, line in enumerate(lines):
-        center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
-        text.blit(surface, line, size, INK, box=plate, center=center)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -305,6 +306,9 @@ class TableLayout:
 
     def hand_slots(self, count: int) -> list[Point]:
         """Centres of ``count`` cards spread along the bottom."""
+        return list(_cached_hand_slots(self, count))
+
+    def _hand_slots(self, count: int) -> list[Point]:
         if count == 0:
             return []
         card = card_width(self.hand_height)
@@ -418,6 +422,9 @@ class TableLayout:
     def seat_card_height(self, seat: int) -> int:
         """Height of a seat's cards: :attr:`seat_height`, less where its fan's room is short,
         so that each of its fullest hand's cards shows at least its index."""
+        return _cached_seat_card_height(self, seat)
+
+    def _seat_card_height(self, seat: int) -> int:
         fits = self._fan_room(seat) / (1 + INDEX_SHARE * (MOST_SEAT_CARDS - 1)) / CARD_ASPECT
         return min(self.seat_height, card_height(fits, at_most=True))
 
@@ -429,6 +436,9 @@ class TableLayout:
 
     def seat_slots(self, seat: int, count: int) -> list[Point]:
         """Centres of an opponent's ``count`` face-down cards."""
+        return list(_cached_seat_slots(self, seat, count))
+
+    def _seat_slots(self, seat: int, count: int) -> list[Point]:
         if seat == 0:
             return self.hand_slots(count)
         x, y = self.seat_center(seat)
@@ -550,3 +560,22 @@ class TableLayout:
     def status_center(self) -> tuple[int, int]:
         """Centre of the status line between the piles and your hand."""
         return self.message_center(0)
+
+
+# What the table's pieces are placed by, asked for each card every time cards move: worked
+# out once per window layout (a layout is a frozen value, so it keys the cache).
+
+
+@lru_cache(maxsize=512)
+def _cached_hand_slots(layout: TableLayout, count: int) -> tuple[Point, ...]:
+    return tuple(layout._hand_slots(count))
+
+
+@lru_cache(maxsize=512)
+def _cached_seat_slots(layout: TableLayout, seat: int, count: int) -> tuple[Point, ...]:
+    return tuple(layout._seat_slots(seat, count))
+
+
+@lru_cache(maxsize=128)
+def _cached_seat_card_height(layout: TableLayout, seat: int) -> int:
+    return layout._seat_card_height(seat)
