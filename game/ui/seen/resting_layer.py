@@ -17,11 +17,17 @@ from game.engine.cards import Card
 from game.i18n import _, language
 from game.ui.kit.art import CardArt
 from game.ui.kit.felt import felt
-from game.ui.kit.keys import SEPARATOR
 from game.ui.kit.sprites import Pose
 from game.ui.kit.text import Color, Text
 from game.ui.kit.widgets import GOLD, INK, MUTED, PANEL
-from game.ui.seen.contract_tracker import paint_tracker
+from game.ui.seen.fixed_words import (
+    Piece,
+    paint_fixed_words,
+    penalty_points,
+    piece,
+    words_pieces,
+    words_rects,
+)
 from game.ui.seen.hand_marks import paint_card_marks
 from game.ui.seen.hand_order import meld_groups
 from game.ui.seen.held_row import held_row, paint_held_row
@@ -31,14 +37,13 @@ from game.ui.seen.meld_painter import paint_melds, seat_melds
 from game.ui.seen.picture import TablePicture
 from game.ui.seen.stage import rect_of
 from game.ui.seen.table_marks import (
-    corner_lines,
     go_out_badge,
     merged,
     plate_places,
 )
 from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
-from game.words.table_words import LAST_TURN, held_line
+from game.words.table_words import held_line
 
 EMPTY_PILE = (96, 150, 118)
 """The outline where an empty pile lies: lighter than the felt, to be seen on it."""
@@ -93,10 +98,10 @@ class RestingLayer:
         changed = [name for name, key in keys.items() if self._part_key(name) != key]
         dirty: list[pygame.Rect] = []
         for name in changed:
-            old = self._parts[name][1].covers if name in self._parts else ()
+            old = self._parts[name][1] if name in self._parts else None
             part = _draw_part(picture, name, art, text)
             self._parts[name] = (keys[name], part)
-            dirty += [rect for rect in (*old, *part.covers) if rect.w and rect.h]
+            dirty += [rect for rect in part.changed_from(old) if rect.w and rect.h]
         dirty = merged(dirty)
         for area in dirty:
             layer.set_clip(area)
@@ -148,15 +153,32 @@ class _Part:
     paint: Callable[[pygame.Surface], object] = lambda surface: None
     areas: tuple[pygame.Rect, ...] = ()
     """Where it is painted, if in several places within :attr:`rect` (else all of it)."""
+    pieces: tuple[Piece, ...] = ()
+    """What it shows, piece by piece, each with where (the log's rows): when the part
+    changes, only the pieces that differ are drawn again (else all it covers)."""
 
     @property
     def covers(self) -> tuple[pygame.Rect, ...]:
         """The rectangles it paints in."""
         return self.areas or (self.rect,)
 
+    def changed_from(self, old: _Part | None) -> list[pygame.Rect]:
+        """Where the layer changes when this part takes the place of ``old``."""
+        if old is not None and old.pieces and self.pieces:
+            return [pygame.Rect(where) for _shows, where in set(old.pieces) ^ set(self.pieces)]
+        return [*(old.covers if old is not None else ()), *self.covers]
 
-PILES = "piles"
-"""The name of the resting layer's part that holds the stock and the discard pile."""
+
+STOCK = "stock"
+"""The name of the resting layer's part that holds the stock and its label."""
+
+
+DISCARD = "discard"
+"""The part that holds the discard pile's cards at rest."""
+
+
+DISCARD_LABEL = "discard label"
+"""The part that holds the discard pile's label (apart: the pile changes at every turn)."""
 
 
 PLATE = "plate"
@@ -180,7 +202,11 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
     come in the order they lie on the felt: the fans first, then yours."""
     shown = picture.shown
     discard = tuple((card, _pose_key(picture, card)) for card in shown.discard[-2:])
-    keys: dict[object, tuple[object, ...]] = {PILES: (shown.stock_count, discard)}
+    keys: dict[object, tuple[object, ...]] = {
+        STOCK: (shown.stock_count,),
+        DISCARD: (bool(shown.discard), discard),
+        DISCARD_LABEL: (),
+    }
     for seat in (*range(1, len(shown.hands)), 0):
         keys[seat] = _hand_key(picture, seat, art)
     for seat in range(1, len(shown.hands)):
@@ -196,7 +222,7 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         shown.last_turns,
         picture.keys,
         bool(shown.hands[0]),
-        _penalty(picture),
+        penalty_points(picture),
         picture.you_label,
         picture.tracker,
         tuple(tuple(button.rect) for button in picture.buttons),
@@ -210,20 +236,32 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
 def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) -> _Part:
     """The part ``name`` of the resting layer as ``picture`` shows it."""
     layout = picture.layout
-    if name == PILES:
-        return _Part(_piles_rect(layout), lambda on: _paint_piles(picture, on, art, text))
+    if name == STOCK:
+        stock = (
+            layout.pile_rect(True).inflate(*_pile_pad(layout)).union(layout.pile_label_box(True))
+        )
+        return _Part(stock, lambda on: _paint_stock(picture, on, art, text))
+    if name == DISCARD:
+        pile = layout.pile_rect(False).inflate(*_pile_pad(layout))
+        return _Part(pile, lambda on: _paint_discard(picture, on, art))
+    if name == DISCARD_LABEL:
+        label = layout.pile_label_box(False)
+        return _Part(label, lambda on: _paint_discard_label(picture, on, text))
     if name == WORDS:
         return _Part(
             pygame.Rect(0, 0, layout.width, layout.height),
-            lambda on: _paint_fixed_words(picture, on, text),
-            _words_rects(picture, text),
+            lambda on: paint_fixed_words(picture, on, text),
+            words_rects(picture, text),
+            words_pieces(picture, text),
         )
     if name == LOG:
         log = picture.log_rect
         rows = log_rows(text, log, picture.log, picture.log_back, layout.type_scale.help)
         edge = pygame.Rect(log.topleft, (1, log.height))
         areas = (edge, *(row.box for row in rows)) if log.w else ()
-        return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas)
+        pieces = tuple(piece((row.words, row.colour, row.bold), row.box) for row in rows)
+        pieces += (piece("edge", edge),) if log.w else ()
+        return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas, pieces)
     if isinstance(name, tuple) and name[0] == MELDS:
         return _draw_melds(picture, name[1], art, text)
     if isinstance(name, tuple):
@@ -232,11 +270,10 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
     return _draw_hand(picture, name, art, text)
 
 
-def _piles_rect(layout: TableLayout) -> pygame.Rect:
-    """What the stock, the discard pile and their labels cover."""
-    areas = [layout.pile_rect(True), layout.pile_rect(False)]
-    areas += [layout.pile_label_box(True), layout.pile_label_box(False)]
-    return areas[0].unionall(areas[1:]).inflate(layout.hand_height // 8, layout.hand_height // 8)
+def _pile_pad(layout: TableLayout) -> tuple[int, int]:
+    """How much wider and taller than its top card a pile paints (the stock's layers, the
+    discards' jitter)."""
+    return layout.hand_height // 8, layout.hand_height // 8
 
 
 def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
@@ -333,7 +370,7 @@ PARTS_APART = " · "
 where a line too wide for its plate breaks."""
 
 
-def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
+def _paint_stock(picture: TablePicture, surface: pygame.Surface, art: CardArt, text: Text) -> None:
     layout, shown = picture.layout, picture.shown
     stock_rect = layout.pile_rect(True)
     if shown.stock_count > 0:
@@ -343,19 +380,25 @@ def _paint_piles(picture: TablePicture, surface: pygame.Surface, art: CardArt, t
             art.draw(surface, Card(None, None), Pose(center, layout.hand_height, 0.0, False))
     else:
         pygame.draw.rect(surface, EMPTY_PILE, stock_rect, 2, border_radius=8)
-    size = layout.text_size
     stock = _("Stock {count}").format(count=shown.stock_count)
-    text.blit(
-        surface, stock, size, MUTED, box=layout.pile_label_box(True), midtop=stock_rect.midbottom
-    )
-    discard_rect = layout.pile_rect(False)
+    box = layout.pile_label_box(True)
+    text.blit(surface, stock, layout.text_size, MUTED, box=box, midtop=stock_rect.midbottom)
+
+
+def _paint_discard(picture: TablePicture, surface: pygame.Surface, art: CardArt) -> None:
+    shown = picture.shown
     if not shown.discard:
-        pygame.draw.rect(surface, EMPTY_PILE, discard_rect, 2, border_radius=8)
+        pygame.draw.rect(surface, EMPTY_PILE, picture.layout.pile_rect(False), 2, border_radius=8)
     for card in shown.discard[-2:]:
         if _pose_key(picture, card) is not None:
             art.draw(surface, card, picture.sprites[card].pose)
-    label_box = layout.pile_label_box(False)
-    text.blit(surface, _("Discard pile"), size, MUTED, box=label_box, midtop=discard_rect.midbottom)
+
+
+def _paint_discard_label(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
+    layout = picture.layout
+    top = layout.pile_rect(False).midbottom
+    box = layout.pile_label_box(False)
+    text.blit(surface, _("Discard pile"), layout.text_size, MUTED, box=box, midtop=top)
 
 
 def _plate_lines(picture: TablePicture, seat: int) -> list[tuple[str, Color, bool]]:
@@ -455,109 +498,3 @@ def _beside(
         for words, colour, bold in lines
         for part in text.wrap(words, size, max(1, room), bold)
     ]
-
-
-def _hand_words_box(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where your line and your penalty go: at your hand's left, level with its middle."""
-    layout = picture.layout
-    height = text.font(layout.text_size, True).get_linesize() * 2 + 4
-    box = layout.words_box
-    top = round(layout.hand_center_y - height / 2)
-    if layout.tracker:  # the contract tracker over them: they keep to the foot of the room
-        top = box.bottom - height - max(2, layout.text_size // 4)
-    return pygame.Rect(box.left, top, box.width, height)
-
-
-def _tracker_box(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where the contract tracker goes: at your hand's left, above your line's ring (and
-    above "Your last turn" while it shows)."""
-    box, under = picture.layout.words_box, _your_ring(picture, text)
-    if picture.shown.your_last_turn:
-        under = _last_turn_plate(picture, text)
-    gap = picture.layout.margin // 2
-    return pygame.Rect(box.left, box.top, box.width, max(0, under.top - gap - box.top))
-
-
-def _your_lines(picture: TablePicture, text: Text) -> tuple[pygame.Rect, str, pygame.Rect]:
-    """Your penalty now (its words) and where it goes, at your hand's left; your line above
-    it."""
-    box, size = _hand_words_box(picture, text), picture.layout.text_size
-    penalty = _("Penalty now: {points}").format(points=_penalty(picture))
-    inside = box.inflate(-size, 0)  # the ring's room
-    below = text.where(penalty, size, inside, True, bottomleft=inside.bottomleft)
-    return below, penalty, text.where(picture.you_label, size, inside, bottomleft=below.topleft)
-
-
-def _paint_hand_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """Your penalty now and your line, at your hand's left (with the turn marker's ring when
-    it is your turn)."""
-    if not picture.shown.hands[0]:
-        return
-    box, size = _hand_words_box(picture, text), picture.layout.text_size
-    below, penalty, above = _your_lines(picture, text)
-    if to_move(picture.shown) == 0:
-        paint_ring(surface, _your_ring(picture, text), size)
-    text.blit(surface, penalty, size, INK, True, box=box, topleft=below.topleft)
-    text.blit(surface, picture.you_label, size, MUTED, box=box, topleft=above.topleft)
-    if picture.shown.your_last_turn:
-        _paint_last_turn(picture, surface, text)
-
-
-def _last_turn_plate(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where "Your last turn" goes: a gold plate above your line and its ring."""
-    layout, size = picture.layout, picture.layout.text_size
-    width, height = text.font(size, True).size(_(LAST_TURN))
-    plate = pygame.Rect(0, 0, width + size, height + size // 2)
-    plate.bottomleft = (layout.words_box.left, _your_ring(picture, text).top - size // 3)
-    return plate
-
-
-def _paint_last_turn(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """ "Your last turn" on a gold plate above your line (someone else went out)."""
-    plate, size = _last_turn_plate(picture, text), picture.layout.text_size
-    pygame.draw.rect(surface, GOLD, plate, border_radius=plate.height // 2)
-    words = _(LAST_TURN)
-    text.blit(surface, words, size, PANEL, True, box=plate, center=plate.center)
-
-
-def _your_ring(picture: TablePicture, text: Text) -> pygame.Rect:
-    """Where the turn marker's ring goes around your line and your penalty."""
-    below, _penalty_words, above = _your_lines(picture, text)
-    ring = ring_rect(below.union(above), picture.layout.text_size)
-    return ring.clamp(picture.layout.table_rect)
-
-
-def _penalty(picture: TablePicture) -> int:
-    return picture.arrangement.penalty if picture.penalty is None else picture.penalty
-
-
-def _words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
-    """Where the words that change little go: the corner, your line (and its ring), the keys."""
-    layout = picture.layout
-    top = layout.keys_top
-    keys = pygame.Rect(0, top, layout.width, layout.height - top)
-    last_turn = _last_turn_plate(picture, text) if picture.shown.your_last_turn else keys
-    your = (_hand_words_box(picture, text), _your_ring(picture, text), _tracker_box(picture, text))
-    return (layout.corner_box, *your, last_turn, keys)
-
-
-def _paint_fixed_words(picture: TablePicture, surface: pygame.Surface, text: Text) -> None:
-    """The round's title, the dealer, the last turns, your line and penalty, the keys."""
-    layout = picture.layout
-    corner, scale = layout.corner_box, layout.type_scale
-    top = corner.top
-    for words, size, colour, bold in corner_lines(picture, text):
-        placed = text.blit(
-            surface, words, size, colour, bold, box=corner, topleft=(corner.left, top)
-        )
-        top = placed.bottom + 2
-    _paint_hand_words(picture, surface, text)
-    if picture.tracker is not None:
-        box = _tracker_box(picture, text)
-        paint_tracker(picture.tracker, surface, text, box, layout.type_scale.help)
-    if picture.keys:
-        table = layout.table_rect
-        keys = text.wrap(picture.keys, scale.help, layout.keys_width, separator=SEPARATOR)
-        for index, line in enumerate(keys):
-            at = (layout.width // 2, layout.keys_line_y + index * layout.keys_line_step)
-            text.blit(surface, line, scale.help, MUTED, box=table, center=at)
