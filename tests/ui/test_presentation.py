@@ -207,3 +207,29 @@ def test_a_notice_costs_only_its_own_place_and_leaves_no_trace(
     assert shown_with_notice > 100
     assert partial > shown_with_notice * 0.8, "a notice does not make every frame whole"
     assert app.toast is None
+
+
+def test_a_summary_opens_over_the_table_as_last_shown_its_words_rendered_ahead(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frame that opens a round's summary draws only the panel: its backdrop is the
+    table's last frame (not the table drawn again), dimmed around the panel alone, and its
+    words were rendered in an earlier frame; what it shows is the frame drawn afresh."""
+    table = start_table(app, seed=5, pace=0.0)
+    drawn_whole: list[object] = []
+    monkeypatch.setattr(table, "draw", drawn_whole.append)
+    while not isinstance(app.stack.top, RoundSummaryScene):
+        if table.your_turn:
+            table.play(table.match.legal_actions()[0])
+        drawn_whole.clear()
+        app.step(FRAME)
+    monkeypatch.undo()
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    assert drawn_whole == [], "the table is not drawn again under the summary"
+    assert summary.rehearsed, "its words were rendered before it opened"
+    panel = summary.layout.panel
+    beneath = summary.seen_beneath(app.screen.get_rect())
+    assert not any(area.colliderect(panel.inflate(-40, -40)) for area in beneath)
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    assert shown == pygame.image.tobytes(drawn_afresh(app), "RGB")

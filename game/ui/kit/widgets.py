@@ -120,11 +120,11 @@ def lay_out_row(
         left += width + gap
 
 
-def dim(surface: pygame.Surface, kept: int) -> None:
-    """Darken ``surface`` in place, each colour to ``kept`` / 255 of itself (as black laid
-    over it at 255 − ``kept``): no window-sized shade is made and blended, which costs a
-    large window's frame several milliseconds."""
-    surface.fill((kept, kept, kept), special_flags=pygame.BLEND_RGB_MULT)
+def dim(surface: pygame.Surface, kept: int, area: pygame.Rect | None = None) -> None:
+    """Darken ``surface`` in place (within ``area``, if given), each colour to ``kept`` / 255
+    of itself (as black laid over it at 255 − ``kept``): no window-sized shade is made and
+    blended, which costs a large window's frame several milliseconds."""
+    surface.fill((kept, kept, kept), area, special_flags=pygame.BLEND_RGB_MULT)
 
 
 @lru_cache(maxsize=16)

@@ -79,9 +79,21 @@ class TableEnds:
         )
         context.art.render_ahead(*self.summary.pictures())
 
+    def work_ahead(self, seconds: float) -> None:
+        """Ready the summary a little more: a few of its cards rendered, then, in a frame of
+        its own, its words (see :meth:`Overlay.rehearse`)."""
+        summary = self.summary
+        if summary is None:
+            return
+        if self.context.art.pending:
+            self.context.art.work_ahead(seconds)
+        elif not summary.rehearsed:
+            summary.rehearse()
+
     def ready(self) -> bool:
-        """True unless a summary's cards are still being rendered ahead."""
-        return self.summary is None or not self.context.art.pending
+        """True unless a summary is still being readied (its cards rendered, its words)."""
+        summary = self.summary
+        return summary is None or (not self.context.art.pending and summary.rehearsed)
 
     def _rounds_done(self) -> bool:
         """True once autoplay has scored the rounds it was asked to play."""

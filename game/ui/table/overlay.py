@@ -235,6 +235,10 @@ def overlay_layout(size: tuple[int, int], title_lines: float = 3.4) -> OverlayLa
     return OverlayLayout(panel, text_size, buttons, content)
 
 
+PANEL_RADIUS = 14
+"""How round the panel's corners are, in pixels."""
+
+
 class Overlay(Scene):
     """A panel over the dimmed table; Enter, Escape or its first button closes it."""
 
@@ -254,6 +258,8 @@ class Overlay(Scene):
         """How long a card takes to travel (0: no motion at all)."""
         self.motions: list[Motion] = []
         """What moves on the panel; a click or Space finishes it all at once."""
+        self.rehearsed = False
+        """Whether its words were rendered ahead (:meth:`rehearse`)."""
         self._shown: tuple[tuple[object, ...], bool] | None = None
         """The look the panel was last drawn with (:meth:`look`), and whether it spilled
         (kept by :meth:`draw`, so that :meth:`draw_changes` knows what the window shows)."""
@@ -303,8 +309,29 @@ class Overlay(Scene):
         return True
 
     def veil(self, surface: pygame.Surface) -> None:
-        """The table beneath, dimmed in place."""
-        dim(surface, VEIL_KEPT)
+        """The table beneath, dimmed in place (where it shows around the panel)."""
+        for area in self.seen_beneath(surface.get_rect()):
+            dim(surface, VEIL_KEPT, area)
+
+    def seen_beneath(self, window: pygame.Rect) -> list[pygame.Rect]:
+        """Around the panel, and in its rounded corners: the panel itself is painted whole
+        each time it is drawn, so what lies under it is never seen."""
+        panel = self.layout.panel.clip(window)
+        corner = PANEL_RADIUS + 1
+        return [
+            area
+            for area in (
+                pygame.Rect(window.left, window.top, window.width, panel.top - window.top),
+                pygame.Rect(window.left, panel.bottom, window.width, window.bottom - panel.bottom),
+                pygame.Rect(window.left, panel.top, panel.left - window.left, panel.height),
+                pygame.Rect(panel.right, panel.top, window.right - panel.right, panel.height),
+                pygame.Rect(panel.left, panel.top, corner, corner),
+                pygame.Rect(panel.right - corner, panel.top, corner, corner),
+                pygame.Rect(panel.left, panel.bottom - corner, corner, corner),
+                pygame.Rect(panel.right - corner, panel.bottom - corner, corner, corner),
+            )
+            if area.w > 0 and area.h > 0
+        ]
 
     @property
     def spills(self) -> bool:
@@ -331,11 +358,17 @@ class Overlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._shown = (self.look(), self.spills)
         layout = self.layout
-        pygame.draw.rect(surface, PANEL, layout.panel, border_radius=14)
-        pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=14)
+        pygame.draw.rect(surface, PANEL, layout.panel, border_radius=PANEL_RADIUS)
+        pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=PANEL_RADIUS)
         self.draw_content(surface, layout)
         for button in self.buttons:
             button.draw(surface, self.context.text)
+
+    def rehearse(self) -> None:
+        """Paint the content once where nobody sees it (a surface of one pixel), so that its
+        words are rendered and measured before it opens: its first frame then only paints."""
+        self.draw_content(pygame.Surface((1, 1)), self.layout)
+        self.rehearsed = True
 
     def draw_title(self, surface: pygame.Surface, layout: OverlayLayout, title: str) -> None:
         top = (layout.panel.centerx, layout.panel.top + layout.text_size)

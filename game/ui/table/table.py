@@ -285,12 +285,13 @@ class TableScene(Scene):
             self.undo.end_grace()
         self.hints.collect()
         self.hints.advise()
+        shown_any = False
         while not self.finished and not self.covered and self.playback.show_next():
-            pass
+            shown_any = True
         if not self.finished and not self.covered and not self.busy:
             self._play_ai()
-        if self.ends.summary is not None:  # a few of its cards: it opens a frame after the last
-            self.context.art.work_ahead(AHEAD_SECONDS)
+        if not shown_any:  # a frame that shows something new has its own work to draw
+            self.ends.work_ahead(AHEAD_SECONDS)  # it opens a frame after it is ready
         self._refresh_arrangement()
 
     def _refresh_arrangement(self) -> None:
