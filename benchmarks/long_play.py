@@ -37,6 +37,7 @@ from game.engine import match as engine_match
 from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit import felt, widgets
+from game.ui.seen import layout, turn_marker
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.table import TableScene
 
@@ -64,6 +65,11 @@ def cache_sizes(app: App) -> dict[str, int]:
         "actions.action_pair": actions.action_pair.cache_info().currsize,
         "actions.action_from_pair": actions.action_from_pair.cache_info().currsize,
         "match._shoe_set": engine_match._shoe_set.cache_info().currsize,
+        "turn_marker._light": turn_marker._light.cache_info().currsize,
+        "turn_marker._wash": turn_marker._wash.cache_info().currsize,
+        "layout._cached_hand_slots": layout._cached_hand_slots.cache_info().currsize,
+        "layout._cached_seat_slots": layout._cached_seat_slots.cache_info().currsize,
+        "layout._cached_seat_card_height": layout._cached_seat_card_height.cache_info().currsize,
     }
     return sizes
 

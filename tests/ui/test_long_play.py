@@ -35,6 +35,11 @@ TEXT_LIMIT = 601
 LIMITS = {
     "felt": 4,
     "translucent_plate": 16,
+    "turn_marker._light": 8,
+    "turn_marker._wash": 8,
+    "layout._cached_hand_slots": 512,
+    "layout._cached_seat_slots": 512,
+    "layout._cached_seat_card_height": 128,
     "CardArt._cache": CardArt.CACHE_LIMIT + 1,
     "Text._rendered": TEXT_LIMIT,
     "Text._fits": TEXT_LIMIT,
