@@ -103,17 +103,21 @@ class CardStage:
                 self.sprites[card] = sprite
                 sprite.move_to(self.pose_for(card), pace, step * (index * players + order))
 
-    def pose_for(self, card: Card) -> Pose:
-        """Where ``card`` belongs in the shown table."""
+    def pose_for(self, card: Card, seen: _Places | None = None) -> Pose:
+        """Where ``card`` belongs in the shown table (``seen``: where each card of the hands
+        is, found once for every card placed together)."""
         layout, shown = self.layout, self.shown
-        for seat, hand in enumerate(shown.hands):
-            if card in hand:
-                index = hand.index(card)
-                if seat == 0:
-                    x, y = self._hand_slot(hand, card)
-                    lift = layout.hand_height * self.lifted.get(card, 0.0)
-                    return Pose((x, y - lift), layout.hand_height, 0.0, True)
-                return self.fan_poses(seat)[index]
+        seen = seen or _Places(shown.hands)
+        found = seen.hands.get(card)
+        if found is not None:
+            seat, index = found
+            if seat == 0:
+                x, y = self._hand_slot(shown.hands[0], card)
+                lift = layout.hand_height * self.lifted.get(card, 0.0)
+                return Pose((x, y - lift), layout.hand_height, 0.0, True)
+            if seat not in seen.fans:
+                seen.fans[seat] = self.fan_poses(seat)
+            return seen.fans[seat][index]
         on_table = self.table_rects().get(card)
         if on_table is not None:
             return Pose(on_table.center, on_table.height, 0.0, True)
@@ -152,21 +156,25 @@ class CardStage:
             if seat in self.revealed:
                 continue
             self.revealed.add(seat)
+            seen = _Places(self.shown.hands)  # the seat's fan face up from now
             for index, card in enumerate(self.shown.hands[seat]):
                 sprite = self.sprites.get(card)
                 if sprite is not None:
-                    sprite.move_to(self.pose_for(card), pace, delay + pace * REVEAL_STAGGER * index)
+                    pose = self.pose_for(card, seen)
+                    sprite.move_to(pose, pace, delay + pace * REVEAL_STAGGER * index)
             delay += pace * REVEAL_SEAT_PAUSE
 
     def place(self, duration: float, dragged: CardSprite | None = None) -> None:
         """Send every card (but the one being dragged) to its place; forget cards gone."""
+        seen = _Places(self.shown.hands)
+        face_up = {*self.shown.discard, *self.table_rects()}
         for card, sprite in list(self.sprites.items()):
             if sprite is dragged:
                 continue
-            if not self.in_a_hand(card) and not self.shown_face_up(card):
+            if card not in seen.hands and card not in face_up:
                 del self.sprites[card]
                 continue
-            sprite.move_to(self.pose_for(card), duration)
+            sprite.move_to(self.pose_for(card, seen), duration)
 
     def drop_hidden_discards(self) -> None:
         """Forget the sprites of discards shuffled back into the stock."""
@@ -260,3 +268,16 @@ def rect_of(sprite: CardSprite) -> pygame.Rect:
     rect = pygame.Rect(0, 0, width, height)
     rect.center = (round(pose.center[0]), round(pose.center[1]))
     return rect
+
+
+class _Places:
+    """Where each card of the hands is (seat and index), and the fans' poses as they are
+    worked out: asked for every card placed at once."""
+
+    def __init__(self, hands: Sequence[Sequence[Card]]) -> None:
+        self.hands = {
+            card: (seat, index)
+            for seat, hand in enumerate(hands)
+            for index, card in enumerate(hand)
+        }
+        self.fans: dict[int, list[Pose]] = {}
