@@ -88,8 +88,8 @@ def start(command: list[str]) -> Run:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode:
         raise SystemExit(f"{command[0]} exited with {process.returncode}")
-    kib = usage.ru_maxrss / (1024 if sys.platform != "darwin" else 1024 * 1024)
-    return Run(wall, usage.ru_utime + usage.ru_stime, kib / 1024)
+    mib = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)  # bytes; KiB
+    return Run(wall, usage.ru_utime + usage.ru_stime, mib)
 
 
 def paired_runs(game: Path, bare: Path, runs: int) -> tuple[list[Run], list[Run]]:
