@@ -33,17 +33,11 @@ from game.ui.kit.art import CardArt, check_card_files
 from game.ui.kit.pieces import PieceNotices, load_piece
 from game.ui.kit.sound import Sounds
 from game.ui.kit.text import Text
+from game.ui.kit.timed_text import TimedText
 from game.ui.kit.toast import ToastLayer
 from game.ui.kit.type_scale import TypeScale
 from game.ui.scene import Scene, SceneStack
-from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.review_screen import ReviewScene
-from game.ui.screens.rules_screen import RulesScene
-from game.ui.screens.settings_screen import SettingsScene
-from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene
-from game.ui.table.playback import TimedText
-from game.ui.table.table import TableScene
 from game.words.table_words import GAME_NAME
 
 FPS = 60
@@ -113,6 +107,10 @@ class App:
     def _first_scene(self) -> Scene:
         """The title; in autoplay a new match; with ``--continue`` the saved match."""
         options = self._options
+        if not (options.resume or options.autoplay):
+            return TitleScene(self)
+        from game.ui.table.table import TableScene  # the title alone does without it
+
         if options.resume:
             saved = self._memory.saved_match()
             if saved is not None and self._memory.playable(saved):
@@ -120,9 +118,7 @@ class App:
             self._memory.profile.notices.append(
                 _("No saved match to continue: a new match starts.")
             )
-        if options.resume or options.autoplay:
-            return TableScene(self, options.new_match(self._memory.settings))
-        return TitleScene(self)
+        return TableScene(self, options.new_match(self._memory.settings))
 
     # --- the scenes' context ------------------------------------------------------
 
@@ -207,21 +203,34 @@ class App:
     def main_menu(self) -> None:
         self.stack.replace(TitleScene(self))
 
-    def open_rules(self, rules: RuleSet) -> None:
+    # Each screen's module is loaded when the screen first opens, not as the window starts:
+    # the title shows sooner.
+
+    def open_rules(self, rules: RuleSet | None = None) -> None:
+        from game.ui.screens.rules_screen import RulesScene
+
         self.stack.push(RulesScene(self, rules))
 
     def open_settings(self) -> None:
+        from game.ui.screens.settings_screen import SettingsScene
+
         self.stack.push(SettingsScene(self))
 
     def open_statistics(self) -> None:
+        from game.ui.screens.stats_screen import StatsScene
+
         self.stack.push(StatsScene(self))
 
     def open_history(self) -> None:
+        from game.ui.screens.history_screen import HistoryScene
+
         self.stack.push(HistoryScene(self))
 
     def open_review(
         self, match: Match, round_number: int | None, order: Sequence[Card] = ()
     ) -> None:
+        from game.ui.screens.review_screen import ReviewScene
+
         self.stack.push(ReviewScene(self, match, round_number, order))
 
     def autoplay_finished(self) -> None:

@@ -91,7 +91,7 @@ class SceneContext(Protocol):
         """An autoplay run reached its end: save the screenshot and quit, if asked to."""
         ...
 
-    def open_rules(self, rules: RuleSet) -> None:
+    def open_rules(self, rules: RuleSet | None = None) -> None:
         """Show the rules of a match played under ``rules`` on top of the current scene."""
         ...
 

@@ -43,6 +43,7 @@ from game.ui.app import App
 from game.ui.command_line import LaunchOptions
 from game.ui.kit.form import ChoiceRow
 from game.ui.kit.text import Drawn
+from game.ui.kit.timed_text import TimedText
 from game.ui.kit.type_scale import TypeScale
 from game.ui.learn.learn_scene import LearnScene
 from game.ui.learn.lesson import STEPS, Wait
@@ -59,7 +60,6 @@ from game.ui.screens.stats_screen import StatsScene
 from game.ui.screens.title import TitleScene, abandon_question
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.pause_menu import PauseMenuScene
-from game.ui.table.playback import TimedText
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene

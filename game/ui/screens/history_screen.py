@@ -22,13 +22,13 @@ from game.profile.kept_match import Filters, KeptMatch, MatchSummary, Page, Revi
 from game.profile.player_stats import LEVEL_KEYS, TABLE_SIZES
 from game.profile.shared_match import ShareError
 from game.ui.kit.felt import felt
+from game.ui.kit.timed_text import TimedText
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
 from game.ui.screens.level_headings import LEVEL_HEADINGS
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
-from game.ui.table.playback import TimedText
 from game.words.table_words import policy_label
 
 COLUMNS = (N_("Ended"), N_("Opponents"), N_("Your total"), N_("Place"), N_("Accuracy"))

@@ -17,14 +17,8 @@ from game.ui.kit.form import LINE_SPACING
 from game.ui.kit.sprites import Pose
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
-from game.ui.learn.learn_scene import LearnScene
 from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
-from game.ui.screens.history_screen import HistoryScene
-from game.ui.screens.rules_screen import RulesScene
-from game.ui.screens.settings_screen import SettingsScene
-from game.ui.screens.stats_screen import StatsScene
-from game.ui.table.table import TableScene
 from game.words.table_words import GAME_NAME, Seating, policy_label, round_title
 
 _FAN = (
@@ -70,10 +64,10 @@ class TitleScene(Scene):
         if self.seats_line is None:
             self.buttons.append(Button(self._level_label, self._next_level))
         self.buttons.append(Button(N_("Learn to play"), self._learn))
-        self.buttons.append(Button(N_("Settings"), lambda: context.push(SettingsScene(context))))
-        self.buttons.append(Button(N_("Statistics"), lambda: context.push(StatsScene(context))))
-        self.buttons.append(Button(N_("History"), lambda: context.push(HistoryScene(context))))
-        self.buttons.append(Button(N_("Rules"), lambda: context.push(RulesScene(context))))
+        self.buttons.append(Button(N_("Settings"), context.open_settings))
+        self.buttons.append(Button(N_("Statistics"), context.open_statistics))
+        self.buttons.append(Button(N_("History"), context.open_history))
+        self.buttons.append(Button(N_("Rules"), context.open_rules))
         self.buttons.append(Button(N_("Quit"), context.quit))
         self.saved_line_top = 0
         """Where the saved match's line goes (under Continue; set by ``on_resize``)."""
@@ -141,6 +135,8 @@ class TitleScene(Scene):
 
     def _learn(self) -> None:
         """The guided round (your saved match, if any, stays as it is)."""
+        from game.ui.learn.learn_scene import LearnScene  # loaded when first asked for
+
         self.context.sounds.play("click")
         self.context.replace(LearnScene(self.context))
 
@@ -159,6 +155,8 @@ class TitleScene(Scene):
         self._deal()
 
     def _deal(self) -> None:
+        from game.ui.table.table import TableScene  # loaded when a match first starts
+
         setup = self.context.options.new_match(self.context.memory.settings)
         self.context.replace(TableScene(self.context, setup))
 
@@ -170,6 +168,8 @@ class TitleScene(Scene):
     def _continue(self) -> None:
         """Go on with the saved match; if one of its seats cannot be loaded, it is set aside
         (with a notice) and the title offers what is left."""
+        from game.ui.table.table import TableScene  # loaded when a match first starts
+
         assert self.saved is not None
         self.context.sounds.play("click")
         if self.context.memory.playable(self.saved):

@@ -12,6 +12,7 @@ from game.i18n import _
 from game.seats.controller import SeatsController
 from game.sim.match_setup import MatchSetup
 from game.ui.kit.keys import Shortcut, help_line
+from game.ui.kit.timed_text import TimedText
 from game.ui.kit.widgets import Button
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import LogPanel
@@ -19,7 +20,7 @@ from game.ui.seen.picture import AtPlay, TablePicture, table_picture
 from game.ui.seen.shown import ShownTable
 from game.ui.table.hint_desk import HintDesk
 from game.ui.table.laying_desk import LayingDesk
-from game.ui.table.playback import Playback, TimedText
+from game.ui.table.playback import Playback
 from game.ui.table.pointer import Pointer
 
 

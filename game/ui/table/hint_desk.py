@@ -19,10 +19,10 @@ from game.engine.round_log import penalty_if_ended
 from game.engine.view import PlayerView
 from game.i18n import _, language
 from game.seats.controller import SeatsController
+from game.ui.kit.timed_text import TimedText
 from game.ui.scene import SceneContext
 from game.ui.seen.shown import ShownTable
 from game.ui.table.coach import COACHED_MATCHES, CoachTip, coach_tip
-from game.ui.table.playback import TimedText
 from game.words.hint_words import hint_line
 
 

@@ -40,6 +40,7 @@ from game.profile.settings import SPEEDS
 from game.ui.kit.celebration import GO_OUT_PACES, GO_OUT_PIECES, Confetti
 from game.ui.kit.sound import Sounds
 from game.ui.kit.sprites import CardSprite, Pose
+from game.ui.kit.timed_text import TimedText
 from game.ui.seen.action_log import ActionLog
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.shown import ShownTable
@@ -51,21 +52,6 @@ LAY_PAUSE = 0.5
 GOER_PAUSE = 4.0
 """The pause after a player goes out, in paces (1.8 s at the normal pace, none at the
 instant one): their hand is shown large meanwhile, before the last turns."""
-
-
-@dataclass(slots=True)
-class TimedText:
-    """A message shown for ``seconds`` more."""
-
-    text: str
-    seconds: float
-
-    @staticmethod
-    def tick(message: TimedText | None, dt: float) -> TimedText | None:
-        """``message`` after ``dt`` seconds: None once its time is up."""
-        if message is None or message.seconds - dt <= 0:
-            return None
-        return TimedText(message.text, message.seconds - dt)
 
 
 @dataclass(frozen=True, slots=True)

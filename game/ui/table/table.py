@@ -26,6 +26,7 @@ from game.seats.controller import SeatsController
 from game.sim.match_setup import AUTOPLAY_SEATS, MatchSetup
 from game.ui.kit.keys import SEPARATOR, press
 from game.ui.kit.sprites import CardSprite
+from game.ui.kit.timed_text import TimedText
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button, lay_out_row
 from game.ui.scene import Scene, SceneContext
@@ -45,7 +46,7 @@ from game.ui.table.hint_desk import HintDesk
 from game.ui.table.keeping import MatchKeeper
 from game.ui.table.laying_desk import LayingDesk
 from game.ui.table.pause_menu import PauseMenuScene
-from game.ui.table.playback import Arrival, Playback, TimedText
+from game.ui.table.playback import Arrival, Playback
 from game.ui.table.pointer import Pointer
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table_keys import HURRY_KEY, table_shortcuts
