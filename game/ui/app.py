@@ -97,9 +97,9 @@ class App:
         if kept != self._memory.settings:
             self._memory.save_settings(kept)
         self._toast: TimedText | None = None
+        """The profile's latest notice on screen, over every scene."""
         self._toast_layer = ToastLayer()
         """What the notice covers, put back before the scenes draw."""
-        """The profile's latest notice on screen, over every scene."""
         self._piece_notices = PieceNotices()
         self.apply_settings()
         self.push(self._first_scene())
