@@ -41,7 +41,7 @@ from game.ui.seen.table_marks import (
     merged,
     plate_places,
 )
-from game.ui.seen.turn_marker import paint_glow, paint_ring, ring_rect, to_move
+from game.ui.seen.turn_marker import glow_strips, paint_glow, paint_ring, ring_rect, to_move
 from game.words.card_words import card_short
 from game.words.table_words import held_line
 
@@ -193,6 +193,10 @@ LOG = "log"
 """The part that holds the action log."""
 
 
+GLOW = "glow"
+"""With a seat, the name of the part that holds the turn marker's glow under its cards."""
+
+
 MELDS = "melds"
 """With a seat, the name of the part that holds the melds it laid down (the open table)."""
 
@@ -207,6 +211,8 @@ def _part_keys(picture: TablePicture, art: CardArt) -> dict[object, tuple[object
         DISCARD: (bool(shown.discard), discard),
         DISCARD_LABEL: (),
     }
+    for seat in (*range(1, len(shown.hands)), 0):  # each under its seat's cards
+        keys[(GLOW, seat)] = _glow_key(picture, seat)
     for seat in (*range(1, len(shown.hands)), 0):
         keys[seat] = _hand_key(picture, seat, art)
     for seat in range(1, len(shown.hands)):
@@ -264,6 +270,8 @@ def _draw_part(picture: TablePicture, name: object, art: CardArt, text: Text) ->
         return _Part(log.copy(), lambda on: paint_log(on, text, log, rows), areas, pieces)
     if isinstance(name, tuple) and name[0] == MELDS:
         return _draw_melds(picture, name[1], art, text)
+    if isinstance(name, tuple) and name[0] == GLOW:
+        return _draw_glow(picture, name[1])
     if isinstance(name, tuple):
         return _draw_seat_plate(picture, text, name[1], art)
     assert isinstance(name, int)
@@ -289,7 +297,7 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     """Everything a hand's picture at rest shows (yours with its marks)."""
     shown = picture.shown
     cards = tuple((card, _pose_key(picture, card)) for card in shown.hands[seat])
-    style = (art.deck, art.back, art.indices, to_move(shown) == seat)
+    style = (art.deck, art.back, art.indices)
     if seat:
         return (cards, style)
     hinted = picture.hinted.card if isinstance(picture.hinted, Discard) else None
@@ -300,31 +308,66 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     return (cards, style, *marks)
 
 
+def _resting_cards(picture: TablePicture, seat: int) -> tuple[list[pygame.Rect], pygame.Rect, int]:
+    """Where the cards of ``seat`` at rest lie, the rectangle they and their marks cover, and
+    the room left around them for the marks and the glow (no cards: an empty rectangle)."""
+    hand = picture.shown.hands[seat]
+    rects = [rect_of(picture.sprites[card]) for card in hand if _pose_key(picture, card)]
+    pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
+    if not rects:
+        return rects, pygame.Rect(0, 0, 0, 0), pad
+    bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
+    if seat == 0:  # the keys' lines under your hand stay clear
+        bounds.height = min(bounds.height, picture.layout.keys_top - bounds.top)
+    return rects, bounds, pad
+
+
+def _glow_key(picture: TablePicture, seat: int) -> tuple[object, ...]:
+    """What the turn marker's glow under the cards of ``seat`` shows (nothing unless the
+    seat is to move)."""
+    if to_move(picture.shown) != seat:
+        return (False,)
+    hand = picture.shown.hands[seat]
+    return (True, tuple(_pose_key(picture, card) for card in hand))
+
+
+def _draw_glow(picture: TablePicture, seat: int) -> _Part:
+    """The turn marker: a soft light under the cards of the seat to move, drawn in its own
+    part (under the cards'), so that a turn passing draws again only the lit edges."""
+    rects, bounds, pad = _resting_cards(picture, seat)
+    if not rects or to_move(picture.shown) != seat:
+        return _Part(pygame.Rect(0, 0, 0, 0))
+    cards, reach = rects[0].unionall(rects[1:]), pad * 3 // 4
+    lit = tuple(strip.clip(bounds) for strip in glow_strips(cards, reach))
+
+    def paint(surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(bounds))
+        paint_glow(surface, cards, reach)
+        surface.set_clip(clip)
+
+    return _Part(bounds, paint, tuple(strip for strip in lit if strip.w and strip.h))
+
+
 def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _Part:
     """The cards of ``seat`` at rest (yours with their marks): painted straight on the
     layer, within the rectangle they and their marks cover."""
     hand = picture.shown.hands[seat]
     resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
+    rects, bounds, pad = _resting_cards(picture, seat)
     if not resting:
-        return _Part(pygame.Rect(0, 0, 0, 0))
-    rects = [rect_of(picture.sprites[card]) for _, card in resting]
-    pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
-    bounds = rects[0].unionall(rects[1:]).inflate(pad * 2, pad * 2)
-    if seat == 0:  # the keys' lines under your hand stay clear
-        bounds.height = min(bounds.height, picture.layout.keys_top - bounds.top)
+        return _Part(bounds)
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
     group_of = {card: number for number, group in enumerate(groups) for card in group}
     poses = [(index, card, picture.sprites[card].pose) for index, card in resting]
-    to_play = to_move(picture.shown) == seat
+    marked = [rect.inflate(pad * 2, pad * 2) for rect in rects]  # a card and its marks
 
     def paint(surface: pygame.Surface) -> None:
-        if to_play:  # the turn marker: a soft light under the cards of the seat to move
-            clip = surface.get_clip()
-            surface.set_clip(clip.clip(bounds))
-            paint_glow(surface, rects[0].unionall(rects[1:]), pad * 3 // 4)
-            surface.set_clip(clip)
         going: list[tuple[pygame.Rect, int]] = []
-        for (index, card, pose), right in zip(poses, [*rects[1:], None], strict=True):
+        clip = surface.get_clip()
+        for (index, card, pose), right, area in zip(poses, [*rects[1:], None], marked, strict=True):
+            if not area.colliderect(clip):
+                continue  # drawn again elsewhere only: nothing of it shows here
             rect = art.draw(surface, card, pose)
             if seat == 0:
                 paint_card_marks(picture, surface, text, rect, index, group_of.get(card))

@@ -52,6 +52,14 @@ def paint_glow(surface: pygame.Surface, cards: pygame.Rect, reach: int) -> pygam
     return whole
 
 
+def glow_strips(cards: pygame.Rect, reach: int) -> list[pygame.Rect]:
+    """Where the glow around ``cards`` (:func:`paint_glow`) may light the surface."""
+    whole = cards.inflate(reach * 2, reach * 2)
+    return [
+        strip.move(whole.topleft) for strip in _lit_strips(pygame.Rect((0, 0), whole.size), reach)
+    ]
+
+
 @lru_cache(maxsize=8)
 def _light(size: tuple[int, int], reach: int) -> pygame.Surface:
     """The glow's rings of fading light, clear within (kept: a seat's glow returns with
