@@ -97,3 +97,31 @@ def test_the_marker_is_on_the_seat_to_move_and_moves_with_the_turn(app: App) -> 
     assert ringed(app, 0) > 0
     for seat in (1, 2, 3):  # its cards' light went with the turn
         assert lit[seat] > light_above(app, seat) + 15, f"no light around seat {seat}'s cards"
+
+
+@pytest.mark.slow  # the AI seats play their turns at the usual pace: about a second
+def test_a_turn_coming_to_you_draws_again_the_light_around_your_hand_not_your_cards(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The glow is a part of its own under the cards: as the turn passes, the frame puts
+    back only its lit edges, never the middle of your hand."""
+    table = table_of(app)
+    assert table.play(Draw(DrawSource.STOCK))
+    step_until(app, lambda: table.drawn and not table.busy)
+    assert table.play(Discard(table.hand[0]))
+    wait_until(app, lambda: to_move(table.shown) == 3)
+    step_until(app, lambda: not table.playback.stage.moving)
+    middle = rect_of(table.playback.stage.sprites[table.hand[len(table.hand) // 2]]).center
+    drawn: list[pygame.Rect] = []
+    blit = table.resting.blit
+
+    def recorded(*args: object, **kwargs: object) -> list[pygame.Rect] | None:
+        rects = blit(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.extend(rects or [app.screen.get_rect()])
+        return rects
+
+    monkeypatch.setattr(table.resting, "blit", recorded)
+    wait_until(app, lambda: to_move(table.shown) == 0 and not table.busy)
+    assert drawn, "frames were drawn as the turn came to you"
+    assert not any(rect.collidepoint(middle) for rect in drawn), "your cards were drawn again"
+    assert ringed(app, 0) > 0
