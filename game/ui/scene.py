@@ -176,9 +176,9 @@ class SceneStack:
         self._backdrop: tuple[Scene, pygame.Surface] | None = None
         """The scenes under the top overlay as last drawn, for that overlay."""
         self._canvas: pygame.Surface | None = None
-        """Where the backdrop is drawn: made once per window size, as the window is first
-        drawn (making a surface a 4K window's size takes longer than a frame; drawing on
-        one already made does not)."""
+        """Where the backdrop is drawn: made once per window size, with the second frame drawn
+        at that size (making a surface a 4K window's size takes longer than a frame; drawing
+        on one already made does not), so that the first frame does not wait for it."""
         self._painted: tuple[Scene, pygame.Surface] | None = None
         """The top scene when the last frame was drawn, and the surface that holds it."""
         self._last_frame: tuple[Scene, pygame.Surface] | None = None
@@ -260,11 +260,13 @@ class SceneStack:
             self._painted = None
             return None
         top = shown[-1]
-        canvas = self._canvas_for(surface)
         continuing = self._painted is not None and self._painted == (top, surface)
+        if continuing:
+            self._canvas_for(surface)  # made ahead of any overlay, but not in the first frame
         self._painted = (top, surface)
         backdrop = None
         if len(shown) > 1:
+            canvas = self._canvas_for(surface)
             kept = self._backdrop
             if kept is None or kept[0] is not top or kept[1] is not canvas:
                 kept = (top, canvas)

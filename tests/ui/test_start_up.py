@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 
 from tests.isolated import run_isolated
+from tests.ui.driver import FRAME, make_app
 
 LATER = (
     "game.ui.table.table",
@@ -32,3 +33,17 @@ def test_the_title_opens_without_the_screens_it_does_not_show() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[-2] == "0 []", result.stdout + result.stderr
+
+
+def test_the_first_frame_does_not_wait_for_the_overlays_canvas() -> None:
+    """The surface overlays are drawn over (a window's size) is made with the second frame,
+    not the first, and is there before any overlay opens."""
+    app = make_app(mute=True, ai_process=False)
+    try:
+        app.step(FRAME)
+        assert app.stack._canvas is None
+        app.step(FRAME)
+        assert app.stack._canvas is not None
+        assert app.stack._canvas.get_size() == app.screen.get_size()
+    finally:
+        app.close()
