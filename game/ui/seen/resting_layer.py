@@ -285,11 +285,17 @@ def _pile_pad(layout: TableLayout) -> tuple[int, int]:
 
 
 def _pose_key(picture: TablePicture, card: Card) -> tuple[object, ...] | None:
-    """How ``card`` lies if it is at rest (None if it moves, is dragged or is not shown)."""
+    """How ``card`` lies if it is at rest (None if it travels, is dragged or is not shown).
+
+    A card waiting for its turn to move (a hand turning face up one card after another)
+    lies where it is until it leaves; one waiting on the stock to be dealt does not show,
+    as the stock stands for it."""
     sprite = picture.sprites.get(card)
-    if sprite is None or sprite.moving or sprite is picture.dragged:
+    if sprite is None or sprite.airborne or sprite is picture.dragged:
         return None
     pose = sprite.pose
+    if sprite.moving and pose.center == picture.layout.pile_center(True):
+        return None
     return (pose.center, pose.height, pose.angle, pose.face_up)
 
 
@@ -377,7 +383,15 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
         for rect, shows in going:  # over the cards beside, so that each badge shows whole
             go_out_badge(surface, rect, picture.layout, text, shows)
 
-    return _Part(bounds, paint)
+    if seat == 0:
+        return _Part(bounds, paint)  # your cards' marks reach beyond them: drawn whole
+    # An opponent's fan, card by card: a card that leaves (turning face up, taken away)
+    # draws again only where it lay.
+    pieces = tuple(
+        piece((card, _pose_key(picture, card)), rect)
+        for (_index, card), rect in zip(resting, rects, strict=True)
+    )
+    return _Part(bounds, paint, pieces=pieces)
 
 
 def _melds_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, ...]:
