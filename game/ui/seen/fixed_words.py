@@ -104,11 +104,14 @@ def penalty_points(picture: TablePicture) -> int:
 
 
 def words_rects(picture: TablePicture, text: Text) -> tuple[pygame.Rect, ...]:
-    """Where the words that change little go: the corner, your line (and its ring), the keys."""
+    """Where the words that change little go: the corner, your line (its box, its ring, the
+    tracker above and "Your last turn", an empty rectangle unless it shows), the keys."""
     layout = picture.layout
     top = layout.keys_top
     keys = pygame.Rect(0, top, layout.width, layout.height - top)
-    last_turn = _last_turn_plate(picture, text) if picture.shown.your_last_turn else keys
+    last_turn = pygame.Rect(0, 0, 0, 0)
+    if picture.shown.your_last_turn:
+        last_turn = _last_turn_plate(picture, text)
     your = (_hand_words_box(picture, text), _your_ring(picture, text), _tracker_box(picture, text))
     return (layout.corner_box, *your, last_turn, keys)
 
@@ -150,8 +153,6 @@ def words_pieces(picture: TablePicture, text: Text) -> tuple[Piece, ...]:
     )
     tracker = (picture.tracker, yours)
     keys = (picture.keys, layout.keys_lines)
-    places = list(words_rects(picture, text))
-    if not picture.shown.your_last_turn:
-        places[4] = pygame.Rect(0, 0, 0, 0)  # no plate: its place is the keys' (not twice)
     shows = (corner, yours, yours, tracker, yours, keys)
+    places = words_rects(picture, text)
     return tuple(piece(what, rect) for what, rect in zip(shows, places, strict=True))

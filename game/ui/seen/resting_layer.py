@@ -314,11 +314,13 @@ def _hand_key(picture: TablePicture, seat: int, art: CardArt) -> tuple[object, .
     return (cards, style, *marks)
 
 
-def _resting_cards(picture: TablePicture, seat: int) -> tuple[list[pygame.Rect], pygame.Rect, int]:
-    """Where the cards of ``seat`` at rest lie, the rectangle they and their marks cover, and
-    the room left around them for the marks and the glow (no cards: an empty rectangle)."""
-    hand = picture.shown.hands[seat]
-    rects = [rect_of(picture.sprites[card]) for card in hand if _pose_key(picture, card)]
+def _resting_cards(
+    picture: TablePicture, seat: int, resting: list[Card]
+) -> tuple[list[pygame.Rect], pygame.Rect, int]:
+    """Where ``resting``, the cards of ``seat`` at rest, lie, the rectangle they and their
+    marks cover, and the room left around them for the marks and the glow (no cards: an
+    empty rectangle)."""
+    rects = [rect_of(picture.sprites[card]) for card in resting]
     pad = max(12, picture.layout.hand_height // 8)  # room for the marks and the glow
     if not rects:
         return rects, pygame.Rect(0, 0, 0, 0), pad
@@ -340,9 +342,12 @@ def _glow_key(picture: TablePicture, seat: int) -> tuple[object, ...]:
 def _draw_glow(picture: TablePicture, seat: int) -> _Part:
     """The turn marker: a soft light under the cards of the seat to move, drawn in its own
     part (under the cards'), so that a turn passing draws again only the lit edges."""
-    rects, bounds, pad = _resting_cards(picture, seat)
-    if not rects or to_move(picture.shown) != seat:
+    if to_move(picture.shown) != seat:
         return _Part(pygame.Rect(0, 0, 0, 0))
+    hand = picture.shown.hands[seat]
+    rects, bounds, pad = _resting_cards(picture, seat, [c for c in hand if _pose_key(picture, c)])
+    if not rects:
+        return _Part(bounds)
     cards, reach = rects[0].unionall(rects[1:]), pad * 3 // 4
     lit = tuple(strip.clip(bounds) for strip in glow_strips(cards, reach))
 
@@ -360,7 +365,7 @@ def _draw_hand(picture: TablePicture, seat: int, art: CardArt, text: Text) -> _P
     layer, within the rectangle they and their marks cover."""
     hand = picture.shown.hands[seat]
     resting = [(index, card) for index, card in enumerate(hand) if _pose_key(picture, card)]
-    rects, bounds, pad = _resting_cards(picture, seat)
+    rects, bounds, pad = _resting_cards(picture, seat, [card for _index, card in resting])
     if not resting:
         return _Part(bounds)
     groups = meld_groups(picture.arrangement, hand) if seat == 0 else []
