@@ -10,6 +10,7 @@ import pytest
 
 from game.profile.folder import Profile
 from game.profile.memory import Memory
+from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 from game.ui.app import App
 from game.ui.learn.learn_scene import LearnScene
@@ -31,6 +32,19 @@ def started(folder: Path) -> tuple[App, LearnScene]:
     scene = app.stack.top
     assert isinstance(scene, LearnScene)
     return app, scene
+
+
+def a_saved_match(folder: Path, settings: Settings | None = None) -> SavedMatch:
+    """A profile in ``folder`` holding a match late in its last round (and ``settings``):
+    the match as it reads back from the disk."""
+    memory = Memory(Profile(folder))
+    if settings is not None:
+        memory.save_settings(settings)
+    memory.save_match(late_saved_match())
+    memory.profile.flush()
+    saved = Memory(Profile(folder)).saved_match()
+    assert saved is not None
+    return saved
 
 
 def test_the_whole_guided_round_by_mouse(tmp_path: Path) -> None:
@@ -61,11 +75,7 @@ every step."""
     ],
 )
 def test_escape_at_any_step_goes_back_with_nothing_kept(tmp_path: Path, at: int) -> None:
-    memory = Memory(Profile(tmp_path))
-    memory.save_match(late_saved_match())
-    memory.profile.flush()
-    saved = Memory(Profile(tmp_path)).saved_match()
-    assert saved is not None
+    saved = a_saved_match(tmp_path)
     app, scene = started(tmp_path)
     try:
         while scene.step_index < at:
@@ -101,12 +111,7 @@ def test_a_move_the_step_does_not_ask_for_is_refused(tmp_path: Path) -> None:
 def test_there_is_no_undo_in_the_guided_round(tmp_path: Path) -> None:
     """With the undo setting on, U after the lesson's discard takes nothing back and saves
     nothing over your own saved match."""
-    memory = Memory(Profile(tmp_path))
-    memory.save_settings(Settings(undo=True))
-    memory.save_match(late_saved_match())
-    memory.profile.flush()
-    saved = Memory(Profile(tmp_path)).saved_match()
-    assert saved is not None
+    saved = a_saved_match(tmp_path, Settings(undo=True))
     app, scene = started(tmp_path)
     try:
         while scene.step.wait is not Wait.TABLE:
