@@ -33,25 +33,32 @@ def toast_plate(surface_size: tuple[int, int], text: Text, lines: list[str]) -> 
 def paint_toast(surface: pygame.Surface, text: Text, message: str) -> pygame.Rect:
     """A notice on a dark plate at the top of the window, over everything, wrapped to fit;
     returns where."""
+    lines = toast_lines(surface.get_size(), text, message)
+    plate = toast_plate(surface.get_size(), text, lines)
+    _paint(surface, text, lines, plate)
+    return plate
+
+
+def _paint(surface: pygame.Surface, text: Text, lines: list[str], plate: pygame.Rect) -> None:
+    """The notice's ``lines`` on its ``plate``."""
     width, height = surface.get_size()
     size = TypeScale.for_window((width, height)).body
-    lines = toast_lines((width, height), text, message)
-    plate = toast_plate((width, height), text, lines)
     line_height = text.font(size).get_linesize()
     surface.blit(translucent_plate(plate.size, 235, size // 2), plate)
     pygame.draw.rect(surface, GOLD, plate, 1, border_radius=size // 2)
     for index, line in enumerate(lines):
         center = (width // 2, plate.top + size // 2 + line_height * index + line_height // 2)
         text.blit(surface, line, size, INK, box=plate, center=center)
-    return plate
 
 
 class ToastLayer:
     """Keeps the frame's pixels under the notice, to take the notice off the next frame."""
 
     def __init__(self) -> None:
-        self._under: tuple[pygame.Surface, pygame.Rect, pygame.Surface] | None = None
-        """The surface painted on, where, and what was there before the notice."""
+        self._under: tuple[pygame.Surface, pygame.Rect] | None = None
+        """The surface painted on, and where."""
+        self._pixels: pygame.Surface | None = None
+        """What was there before the notice (kept from frame to frame while it fits)."""
 
     def lift(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Take the last notice off ``surface`` (the frame as the scene drew it is back);
@@ -59,14 +66,19 @@ class ToastLayer:
         under, self._under = self._under, None
         if under is None or under[0] is not surface:
             return []
-        _painted_on, rect, pixels = under
-        surface.blit(pixels, rect)
+        _painted_on, rect = under
+        assert self._pixels is not None
+        surface.blit(self._pixels, rect, pygame.Rect((0, 0), rect.size))
         return [rect]
 
     def lay(self, surface: pygame.Surface, text: Text, message: str) -> list[pygame.Rect]:
         """Paint the notice over ``surface``, keeping what it covers; returns where."""
         lines = toast_lines(surface.get_size(), text, message)
-        rect = toast_plate(surface.get_size(), text, lines).clip(surface.get_rect())
-        self._under = (surface, rect, surface.subsurface(rect).copy())
-        paint_toast(surface, text, message)
+        plate = toast_plate(surface.get_size(), text, lines)
+        rect = plate.clip(surface.get_rect())
+        if self._pixels is None or self._pixels.get_size() != rect.size:
+            self._pixels = pygame.Surface(rect.size, 0, surface)
+        self._pixels.blit(surface, (0, 0), rect)
+        self._under = (surface, rect)
+        _paint(surface, text, lines, plate)
         return [rect]
