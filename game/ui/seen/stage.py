@@ -167,7 +167,7 @@ class CardStage:
     def place(self, duration: float, dragged: CardSprite | None = None) -> None:
         """Send every card (but the one being dragged) to its place; forget cards gone."""
         seen = _Places(self.shown.hands)
-        face_up = {*self.shown.discard, *self.table_rects()}
+        face_up = self.face_up()
         for card, sprite in list(self.sprites.items()):
             if sprite is dragged:
                 continue
@@ -178,16 +178,16 @@ class CardStage:
 
     def drop_hidden_discards(self) -> None:
         """Forget the sprites of discards shuffled back into the stock."""
-        keep = set(self.shown.discard) | set(self.table_rects())
+        keep = self.face_up()
         for card in [c for c in self.sprites if c not in keep and not self.in_a_hand(c)]:
             del self.sprites[card]
 
     def in_a_hand(self, card: Card) -> bool:
         return any(card in hand for hand in self.shown.hands)
 
-    def shown_face_up(self, card: Card) -> bool:
-        """True if ``card`` is in the discard pile or on the table."""
-        return card in self.shown.discard or card in self.table_rects()
+    def face_up(self) -> set[Card]:
+        """The cards in the discard pile or on the table."""
+        return {*self.shown.discard, *self.table_rects()}
 
     def table_rects(self) -> dict[Card, pygame.Rect]:
         """Where each card on the open table lies (see :mod:`meld_layout`)."""
