@@ -10,7 +10,9 @@ that the window can tell the player and the smoke test can fail naming it.
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 import sys
 from dataclasses import dataclass
 from enum import Enum
@@ -84,3 +86,18 @@ def report_missing(kind: PieceKind, parts: tuple[str, ...], error: BaseException
 def missing_pieces() -> tuple[MissingPiece, ...]:
     """Every shipped file found missing or damaged so far in this run, in the order found."""
     return tuple(_missing.values())
+
+
+def unimportable_modules(package: str = "game") -> list[str]:
+    """Each module of ``package`` that cannot be imported, with why: the smoke test's proof
+    that the executable left out nothing its modules need (the ``__main__`` modules, which
+    run as they are imported, are left alone)."""
+    root = importlib.import_module(package)
+    failed: list[str] = []
+    for found in pkgutil.walk_packages(root.__path__, f"{package}.", failed.append):
+        if found.name.rsplit(".", 1)[-1] != "__main__":
+            try:
+                importlib.import_module(found.name)
+            except Exception as error:  # reported, whatever it is
+                failed.append(f"{found.name} ({type(error).__name__}: {error})")
+    return failed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from game.engine.cli import run_command
+from game.engine.command_basics import run_command
 from game.sim.review import main
 
 if __name__ == "__main__":

@@ -82,8 +82,11 @@ def test_the_executable_builds_and_passes_its_smoke_test(tmp_path: Path) -> None
     executable = tmp_path / "dist" / name
     assert executable.is_file()
     bundled = next((tmp_path / "build").rglob("PYZ-00.toc")).read_text()
-    for unwanted in ("'numpy", "'tkinter", "'unittest", "'pytest", "'hypothesis"):
+    for unwanted in ("'numpy", "'tkinter", "'unittest", "'pytest", "'hypothesis", "'asyncio"):
         assert unwanted not in bundled, f"{unwanted[1:]} is in the bundle"
+    packaged = next((tmp_path / "build").rglob("PKG-00.toc")).read_text()
+    for unwanted in ("libcrypto", "libssl", "pygame/_sdl2", ".po'", ".pot'", "icon.ico"):
+        assert unwanted not in packaged, f"{unwanted} is in the bundle"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run(
         [str(executable), "--smoke-test"], cwd=tmp_path, env=env, capture_output=True, timeout=300
@@ -91,3 +94,4 @@ def test_the_executable_builds_and_passes_its_smoke_test(tmp_path: Path) -> None
     assert result.returncode == 0, result.stderr.decode(errors="replace")
     assert b"one round played" in result.stdout
     assert b"languages: en fr nl it" in result.stdout, "the bundle finds every catalogue"
+    assert b"cannot be imported" not in result.stdout, "the bundle left out a module"

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.words.card_words import COURT_INDICES  # noqa: E402
 
-FONT = ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+FONT = ROOT / "tools" / "fonts" / "DejaVuSans-Bold.ttf"  # the full font, not the subset
 OUT = ROOT / "assets" / "cards"
 
 W, H = 250, 350  # drawing units (the viewBox)

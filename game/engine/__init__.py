@@ -9,14 +9,58 @@ The front door is :class:`Match`; AI seats read a :class:`PlayerView`.
 
 from __future__ import annotations
 
-from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
-from game.engine.cards import Card, Rank, Suit, check_shoe, parse_cards
-from game.engine.contracts import Contract, contract_for
-from game.engine.match import Match
-from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
-from game.engine.rules import RuleSet
-from game.engine.solver import best_arrangement, contract_arrangement, min_penalty
-from game.engine.view import MoveKind, PlayerView, PublicMove
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
+    from game.engine.cards import Card, Rank, Suit, check_shoe, parse_cards
+    from game.engine.contracts import Contract, contract_for
+    from game.engine.match import Match
+    from game.engine.melds import Arrangement, LayOff, Meld, MeldKind
+    from game.engine.rules import RuleSet
+    from game.engine.solver import best_arrangement, contract_arrangement, min_penalty
+    from game.engine.view import MoveKind, PlayerView, PublicMove
+
+_HOMES = {
+    "Action": "game.engine.actions",
+    "Arrangement": "game.engine.melds",
+    "Card": "game.engine.cards",
+    "Contract": "game.engine.contracts",
+    "Discard": "game.engine.actions",
+    "Draw": "game.engine.actions",
+    "DrawSource": "game.engine.actions",
+    "IllegalMoveError": "game.engine.actions",
+    "LayOff": "game.engine.melds",
+    "Match": "game.engine.match",
+    "Meld": "game.engine.melds",
+    "MeldKind": "game.engine.melds",
+    "MoveKind": "game.engine.view",
+    "Phase": "game.engine.actions",
+    "PlayerView": "game.engine.view",
+    "PublicMove": "game.engine.view",
+    "Rank": "game.engine.cards",
+    "RuleSet": "game.engine.rules",
+    "Suit": "game.engine.cards",
+    "best_arrangement": "game.engine.solver",
+    "check_shoe": "game.engine.cards",
+    "contract_arrangement": "game.engine.solver",
+    "contract_for": "game.engine.contracts",
+    "min_penalty": "game.engine.solver",
+    "parse_cards": "game.engine.cards",
+}
+"""Where each name of the front door lives: a name is imported on first use, so that a
+module needing only the cards (the title, say) does not load the whole engine."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Action",

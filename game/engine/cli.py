@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, BinaryIO, NoReturn
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, BinaryIO
 
 from game.engine.cards import Card, Rank, check_shoe, parse_cards
+from game.engine.command_basics import OneLineParser
 from game.engine.melds import MeldKind
 from game.engine.rules import SCHEDULES, RuleSet
 from game.engine.solver import best_arrangement
@@ -150,14 +150,6 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]
         yield line
 
 
-# --- what every command line of the game shares ---------------------------------------
-
-BROKEN_PIPE = 1
-"""Exit status when the reader of standard output went away (``| head``): Python's own."""
-INTERRUPTED = 130
-"""Exit status after Ctrl+C: 128 + SIGINT, as shells report a process it ended."""
-
-
 _JSON_KINDS = {
     list: "a list",
     str: "a string",
@@ -167,13 +159,6 @@ _JSON_KINDS = {
     type(None): "null",
 }
 """What a JSON value other than an object is called, by its Python type."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Reports a bad command line in one line (no usage block), exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def parse_rules(text: str, **defaults: Any) -> RuleSet:
@@ -188,27 +173,6 @@ def parse_rules(text: str, **defaults: Any) -> RuleSet:
     if not isinstance(data, dict):
         raise ValueError(f"rules must be a JSON object, not {_JSON_KINDS[type(data)]}")
     return RuleSet.from_json({**defaults, **data})
-
-
-def run_command(main: Callable[[], int]) -> int:
-    """``main()``'s exit status; quietly :data:`BROKEN_PIPE` when the reader of standard
-    output goes away (``| head -1``), :data:`INTERRUPTED` after Ctrl+C: no traceback.
-
-    The recipe of Python's documentation (``signal``, note on SIGPIPE): what is left
-    to write goes to the null device, so that the exit does not fail again.
-    """
-    try:
-        try:
-            return main()
-        finally:
-            if sys.stdout is not None:
-                sys.stdout.flush()
-    except BrokenPipeError:
-        if sys.stdout is not None:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return BROKEN_PIPE
-    except KeyboardInterrupt:
-        return INTERRUPTED
 
 
 def main(

@@ -15,7 +15,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from game.engine.cli import OneLineParser, parse_rules, run_command
+from game.engine.cli import parse_rules
+from game.engine.command_basics import OneLineParser, run_command
 from game.engine.rules import RuleSet
 from game.seats.controller import DECISION_PATIENCE
 from game.sim import stats, tournament

@@ -51,7 +51,7 @@ from game.ai.hint import Reason, reason_for
 from game.ai.planner import HardPolicy
 from game.engine.actions import Action, Discard, Draw, DrawSource, LayDown, LayOffCard
 from game.engine.cards import Card
-from game.engine.cli import OneLineParser, run_command
+from game.engine.command_basics import OneLineParser, run_command
 from game.engine.match import Match
 from game.engine.melds import Meld
 from game.engine.open_table import TableMeld

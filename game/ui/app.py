@@ -14,13 +14,13 @@ import pygame
 
 from game import i18n
 from game.engine.cards import Card
-from game.engine.cli import INTERRUPTED, run_command
+from game.engine.command_basics import INTERRUPTED, run_command
 from game.engine.match import Match
 from game.engine.rules import RuleSet
 from game.i18n import _
 from game.profile.folder import Profile
 from game.profile.memory import Memory
-from game.resources import PieceKind, missing_pieces
+from game.resources import PieceKind, missing_pieces, unimportable_modules
 from game.sim.review_backlog import ReviewBacklog
 from game.ui.command_line import (
     LARGEST_WINDOW,
@@ -360,7 +360,8 @@ def preferred_locales() -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the game window; returns the exit status: the smoke test's verdict, 130 after
-    Ctrl+C, 1 when standard output is closed early (see :func:`~game.engine.cli.run_command`)."""
+    Ctrl+C, 1 when standard output is closed early
+    (see :func:`~game.engine.command_basics.run_command`)."""
     multiprocessing.freeze_support()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     return run_command(lambda: _play(parse_options(argv)))
@@ -376,10 +377,13 @@ def _play(given: LaunchOptions) -> int:
         check_card_files()
         spoken = [language for language in i18n.LANGUAGES if i18n.has_catalogue(language)]
         missing = missing_pieces()
-        passed = app.done and spoken == list(i18n.LANGUAGES) and not missing
+        unimportable = unimportable_modules()
+        passed = app.done and spoken == list(i18n.LANGUAGES) and not missing and not unimportable
         print("smoke test: " + ("one round played" if passed else "FAILED"))
         print("languages: " + " ".join(spoken))
         for piece in missing:
             print(f"missing or damaged: {piece.path} ({piece.reason})")
+        for module in unimportable:
+            print(f"cannot be imported: {module}")
         return 0 if passed else 1
     return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
 from game.ai.registry import policy_factory
-from game.engine.cli import OneLineParser
+from game.engine.command_basics import OneLineParser
 from game.engine.seating import MAX_PLAYERS, MIN_PLAYERS
 from game.i18n import LANGUAGES, _
 from game.profile.settings import Settings

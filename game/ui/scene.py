@@ -12,19 +12,20 @@ top scene is updated; ``draw`` paints and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.engine.cards import Card
-from game.engine.match import Match
-from game.engine.rules import RuleSet
-from game.profile.memory import Memory
-from game.sim.review_backlog import ReviewBacklog
-from game.ui.command_line import LaunchOptions
-from game.ui.kit.art import CardArt
-from game.ui.kit.sound import Sounds
-from game.ui.kit.text import Text
+if TYPE_CHECKING:  # the context's parts, named for the checker (the title loads few of them)
+    from game.engine.cards import Card
+    from game.engine.match import Match
+    from game.engine.rules import RuleSet
+    from game.profile.memory import Memory
+    from game.sim.review_backlog import ReviewBacklog
+    from game.ui.command_line import LaunchOptions
+    from game.ui.kit.art import CardArt
+    from game.ui.kit.sound import Sounds
+    from game.ui.kit.text import Text
 
 
 class SceneContext(Protocol):
