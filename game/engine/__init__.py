@@ -9,8 +9,9 @@ The front door is :class:`Match`; AI seats read a :class:`PlayerView`.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from game.engine.front_door import lazy_names
 
 if TYPE_CHECKING:
     from game.engine.actions import Action, Discard, Draw, DrawSource, IllegalMoveError, Phase
@@ -49,18 +50,10 @@ _HOMES = {
     "min_penalty": "game.engine.solver",
     "parse_cards": "game.engine.cards",
 }
-"""Where each name of the front door lives: a name is imported on first use, so that a
-module needing only the cards (the title, say) does not load the whole engine."""
+"""Where each name of the front door lives (imported on first use)."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
+__getattr__ = lazy_names(__name__, _HOMES)
 
 __all__ = [
     "Action",

@@ -47,6 +47,9 @@ from game.profile.json_format import NO_UPGRADES, FormatError, Upgrades, upgrade
 from game.profile.write_behind import WriteBehind
 
 APP_NAME = "ThreeThirteen"
+HISTORY_FILE = "history.sqlite3"
+"""The history's database (:mod:`game.profile.history`), named here so that a start can
+tell whether there is one without loading SQLite."""
 TEMPORARY_SUFFIX = ".tmp"
 """How the temporary file of a write in progress ends (it starts with a dot and the name)."""
 LEFTOVER_SECONDS = 60.0

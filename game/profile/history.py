@@ -39,7 +39,7 @@ from typing import Any, TypeVar
 
 from game.files import shown
 from game.i18n import _
-from game.profile.folder import Profile
+from game.profile.folder import HISTORY_FILE, Profile
 from game.profile.history_rows import (
     SUMMARY_COLUMNS,
     SUMMARY_WIDTH,
@@ -51,7 +51,7 @@ from game.profile.history_rows import (
 from game.profile.kept_match import Filters, KeptMatch, MatchSummary, Page, ReviewFigures
 from game.profile.player_stats import Stats
 
-FILE = "history.sqlite3"
+FILE = HISTORY_FILE
 APPLICATION_ID = 0x33_31_33_54
 """What ``PRAGMA application_id`` holds in this game's history ("3 13 T")."""
 COMPANIONS = ("-wal", "-shm")

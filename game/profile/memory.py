@@ -8,26 +8,30 @@ cannot be written; the profile reports those in its notices.
 An ended match is never lost (:mod:`game.profile.waiting`): :meth:`Memory.keep` makes it
 durable in a file of its own at once, the history's writing thread adds it, and
 :meth:`Memory.collect` (every frame) counts it in the statistics and lets the file go.
-Every start finishes what a kill left (:meth:`Memory.file_what_waits`).
+Every start finishes what a kill left as the history opens (:meth:`Memory.open_history`,
+which the window calls after its first frame).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.ai.registry import policy_factory
 from game.files import UnreadableFile, read_text_file
 from game.profile import player_stats as stats
-from game.profile import saved_match, settings, waiting
-from game.profile.folder import Profile
-from game.profile.history import History
-from game.profile.history_writer import Filed, HistoryWriter
-from game.profile.kept_match import KeptMatch, ReviewFigures
+from game.profile import saved_match, settings, waiting_files
+from game.profile.folder import HISTORY_FILE, Profile
 from game.profile.player_stats import MatchResult, Stats
 from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
-from game.profile.waiting import Waiting
+
+if TYPE_CHECKING:
+    from game.profile.filing import Filing
+    from game.profile.history import History
+    from game.profile.history_writer import Filed, HistoryWriter
+    from game.profile.kept_match import KeptMatch, ReviewFigures
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
@@ -41,53 +45,11 @@ class Memory:
         profile.sweep()
         loaded = profile.read(SETTINGS_FILE, settings.FORMAT, Settings.from_json, settings.UPGRADES)
         self.settings = loaded if loaded is not None else Settings()
-        self.history = History(profile, check=False)
-        """The history as the window reads it (its writes go through :attr:`writer`, which
-        checks the whole file at each start)."""
-        self.writer = writer if writer is not None else HistoryWriter(profile)
-        """Where the history's writes go: a thread of their own."""
-        self._then: dict[str, Callable[[int], None]] = {}
+        self._move_waiting_save()
+        self._writer = writer
+        self._filing: Filing | None = None
         counted = profile.read(STATS_FILE, stats.FORMAT, Stats.from_json, stats.UPGRADES)
         self.stats = counted if counted is not None else self._recounted()
-        self.writer.open_checked()
-        self.file_what_waits()
-
-    def _recounted(self) -> Stats:
-        """The statistics counted afresh from the history (``stats.json`` is missing or was set
-        aside), and written if the history had any of the player's matches."""
-        recounted = self.history.stats()
-        if recounted.overall.played:
-            self.profile.write(STATS_FILE, recounted.to_json())
-        return recounted
-
-    # --- ended matches ----------------------------------------------------------------
-
-    def keep(self, kept: KeptMatch, then: Callable[[int], None] | None = None) -> None:
-        """An ended match goes into the history (and, if it was the player's, into the
-        statistics), off the frame loop; ``then`` gets its number in the history once it is
-        there. It is durable before this returns, and ``match.json`` is gone (it held the
-        match before its end): written over with the waiting document, which is then renamed
-        to its own file, so a kill at any moment leaves the match in one or the other."""
-        ended = waiting.new_token(kept.summary.ended)
-        held = Waiting(ended, kept)
-        if self.profile.write(saved_match.FILE, held.to_json()):
-            self.profile.rename(saved_match.FILE, held.file_name)
-        self._file(held, then)
-
-    def _file(self, held: Waiting, then: Callable[[int], None] | None = None) -> None:
-        if then is not None:
-            self._then[held.token] = then
-        self.writer.add(held.kept, held.token)
-
-    def file_what_waits(self) -> None:
-        """Hand the history every ended match still waiting (a kill, or a history that could
-        not take it, left it): one in ``match.json`` moves to its own file first. A waiting
-        file that cannot be read is set aside and reported."""
-        self._move_waiting_save()
-        for name in self.profile.names(waiting.is_file_name):
-            found = self.profile.read(name, waiting.FORMAT, waiting.from_json, waiting.UPGRADES)
-            if found is not None and found.file_name == name:
-                self._file(found)
 
     def _move_waiting_save(self) -> None:
         """A kill between :meth:`keep`'s write and its rename left the waiting document in
@@ -96,14 +58,58 @@ class Memory:
             data = json.loads(read_text_file(self.profile.path(saved_match.FILE)))
         except (OSError, UnreadableFile, ValueError, RecursionError):
             return  # the saved match's own reader reports what is wrong with it
-        token = data.get("token") if waiting.is_waiting(data) else None
-        if isinstance(token, str) and waiting.TOKEN.fullmatch(token):
-            self.profile.rename(saved_match.FILE, waiting.file_name(token))
+        token = data.get("token") if waiting_files.is_waiting(data) else None
+        if isinstance(token, str) and waiting_files.TOKEN.fullmatch(token):
+            self.profile.rename(saved_match.FILE, waiting_files.file_name(token))
+
+    def open_history(self) -> Filing:
+        """The history's side, opened once: its writing thread checks the whole file, and
+        every ended match still waiting (a kill left it) is handed to it. The window opens
+        it after its first frame; whatever needs the history opens it when first used."""
+        if self._filing is None:
+            from game.profile.filing import Filing  # the history loads after the title shows
+
+            self._filing = Filing(self.profile, self._writer)
+        return self._filing
+
+    @property
+    def history(self) -> History:
+        """The history as the window reads it (its writes go through :attr:`writer`)."""
+        return self.open_history().history
+
+    @property
+    def writer(self) -> HistoryWriter:
+        """Where the history's writes go: a thread of their own."""
+        return self.open_history().writer
+
+    # --- ended matches ----------------------------------------------------------------
+
+    def keep(self, kept: KeptMatch, then: Callable[[int], None] | None = None) -> None:
+        """An ended match goes into the history (and, if it was the player's, into the
+        statistics), off the frame loop; ``then`` gets its number in the history once it is
+        there. It is durable before this returns (see :meth:`Filing.keep`)."""
+        self.open_history().keep(kept, then)
+
+    def file_what_waits(self) -> None:
+        """Hand the history every ended match still waiting (see :meth:`Filing.file_what_waits`)."""
+        self.open_history().file_what_waits()
+
+    def _recounted(self) -> Stats:
+        """The statistics counted afresh from the history (``stats.json`` is missing or was set
+        aside), and written if the history had any of the player's matches."""
+        if not self.profile.path(HISTORY_FILE).exists():
+            return Stats()  # no history yet (a new profile): nothing to count, SQLite unloaded
+        recounted = self.history.stats()
+        if recounted.overall.played:
+            self.profile.write(STATS_FILE, recounted.to_json())
+        return recounted
 
     def collect(self) -> None:
         """Every frame: each match the history took since is counted in the statistics (if it
         was the player's and not counted yet) and its waiting file goes."""
-        for filed in self.writer.done():
+        if self._filing is None:
+            return  # not open yet: nothing was handed to it
+        for filed in self._filing.writer.done():
             self._filed(filed)
 
     def settle(self, timeout: float | None = None) -> bool:
@@ -115,10 +121,12 @@ class Memory:
 
     def close(self, timeout: float = 2.0) -> None:
         """The game closes: what the history can take within ``timeout`` is counted; what
-        it cannot waits in its file for the next start."""
-        self.writer.close(timeout)
-        self.collect()
-        self.history.close()
+        it cannot waits in its file for the next start (a history never opened is left
+        alone: the next start files what waits)."""
+        if self._filing is not None:
+            self._filing.writer.close(timeout)
+            self.collect()
+            self._filing.history.close()
         self.profile.flush()
 
     def _filed(self, filed: Filed) -> None:
@@ -128,10 +136,7 @@ class Memory:
         counting = not summary.autoplay and filed.token not in self.stats.counted
         if counting and not self.record(summary.result(), filed.token):
             return  # not counted: the file stays, and the next start counts it
-        self.profile.remove(waiting.file_name(filed.token))
-        then = self._then.pop(filed.token, None)
-        if then is not None:
-            then(filed.number)
+        self.open_history().let_go(filed)
 
     def record(self, result: MatchResult, token: str | None = None) -> bool:
         """Count a match the player finished or gave up (``token``: the file it waited in);
@@ -153,7 +158,7 @@ class Memory:
         """The player starts afresh: ``saved`` (the match in the profile) counts as abandoned
         if it was theirs, then goes."""
         if 0 not in saved.policies:
-            self.keep(KeptMatch.of(saved.match, saved.names, saved.policies))
+            self.open_history().keep_abandoned(saved)
         else:
             self.forget_match()
 

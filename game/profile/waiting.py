@@ -17,7 +17,6 @@ The document is a shared match (:mod:`game.profile.shared_match`) wrapped with i
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,17 +25,12 @@ from typing import Any
 from game.profile import shared_match
 from game.profile.json_format import NO_UPGRADES, FormatError, Upgrades, upgraded
 from game.profile.kept_match import KeptMatch
+from game.profile.waiting_files import KIND, TOKEN, file_name
 
 FORMAT = 1
 """The version of a waiting document this code writes."""
-KIND = "three-thirteen ended match"
-"""What the document's ``"kind"`` says (it may be found in ``match.json`` after a kill)."""
 UPGRADES: Upgrades = NO_UPGRADES
 """The steps that bring an earlier waiting document to :data:`FORMAT` (none yet)."""
-PREFIX = "ended-"
-SUFFIX = ".json"
-TOKEN = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{8}")
-"""A token: when the match ended (local time, so the files sort in order) and 32 random bits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,24 +56,6 @@ class Waiting:
 def new_token(ended: datetime) -> str:
     """A fresh token for a match that ended at ``ended``."""
     return f"{ended.astimezone():%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
-
-
-def file_name(token: str) -> str:
-    return f"{PREFIX}{token}{SUFFIX}"
-
-
-def is_file_name(name: str) -> bool:
-    """True for the name of a waiting file (``ended-<token>.json``)."""
-    return (
-        name.startswith(PREFIX)
-        and name.endswith(SUFFIX)
-        and TOKEN.fullmatch(name[len(PREFIX) : -len(SUFFIX)]) is not None
-    )
-
-
-def is_waiting(data: object) -> bool:
-    """True if the JSON ``data`` says it is a waiting document (checked or not)."""
-    return isinstance(data, dict) and data.get("kind") == KIND
 
 
 def from_json(data: Any) -> Waiting:

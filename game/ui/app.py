@@ -9,19 +9,16 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.engine.cards import Card
 from game.engine.command_basics import INTERRUPTED, run_command
-from game.engine.match import Match
-from game.engine.rules import RuleSet
 from game.i18n import _
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.resources import PieceKind, missing_pieces, unimportable_modules
-from game.sim.review_backlog import ReviewBacklog
 from game.ui.command_line import (
     LARGEST_WINDOW,
     LaunchOptions,
@@ -39,6 +36,12 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.scene import Scene, SceneStack
 from game.ui.screens.title import TitleScene
 from game.words.table_words import GAME_NAME
+
+if TYPE_CHECKING:
+    from game.engine.cards import Card
+    from game.engine.match import Match
+    from game.engine.rules import RuleSet
+    from game.sim.review_backlog import ReviewBacklog
 
 FPS = 60
 TOAST_SECONDS = 6.0
@@ -90,9 +93,8 @@ class App:
         self._memory = Memory(Profile(Path(folder) if folder else None))
         if size_notice is not None:
             self._memory.profile.notices.append(size_notice)
-        self._reviews = ReviewBacklog(
-            self._memory.history, self._memory.keep_review, self._options.ai_process
-        )
+        self._reviews: ReviewBacklog | None = None
+        """Made when first asked for (the title has no use for it)."""
         kept = self._options.kept(self._memory.settings)
         if kept != self._memory.settings:
             self._memory.save_settings(kept)
@@ -148,6 +150,13 @@ class App:
 
     @property
     def reviews(self) -> ReviewBacklog:
+        if self._reviews is None:
+            from game.sim.review_backlog import ReviewBacklog  # the review's AI, when used
+
+            memory = self._memory
+            self._reviews = ReviewBacklog(
+                memory.history, memory.keep_review, self._options.ai_process
+            )
         return self._reviews
 
     def system_language(self) -> str:
@@ -283,8 +292,11 @@ class App:
     # --- the loop -------------------------------------------------------------------
 
     def step(self, dt: float) -> None:
-        """One frame: handle waiting events, advance by ``dt`` seconds, draw and flip."""
+        """One frame: handle waiting events, advance by ``dt`` seconds, draw and flip. The
+        history opens as the second frame begins (the first one waits for nothing)."""
         started = time.perf_counter()
+        if self.frames_drawn == 1:
+            self._memory.open_history()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
@@ -297,7 +309,8 @@ class App:
                     self.stack.repaint()
                 self.stack.handle_event(event)
         self.stack.update(min(dt, MAX_DT))
-        self._reviews.collect()
+        if self._reviews is not None:
+            self._reviews.collect()
         self._memory.collect()
         self._update_toast(min(dt, MAX_DT))
         if self.running:
@@ -321,16 +334,20 @@ class App:
     def run(self) -> None:
         """Run frames until the window is closed or Quit is chosen, or Ctrl+C is pressed in
         a terminal (then :attr:`interrupted`); either way the last save is on disk after."""
+        dt = 0.0
+        self.clock.tick()  # the clock starts with the first frame, which waits for nothing
         try:
             while self.running:
-                self.step(self.clock.tick(FPS) / 1000)
+                self.step(dt)
+                dt = self.clock.tick(FPS) / 1000
         except KeyboardInterrupt:
             self.interrupted = True
         self.close()
 
     def close(self) -> None:
         self.stack.clear()
-        self._reviews.close()
+        if self._reviews is not None:
+            self._reviews.close()
         self._memory.close()  # the last save is on disk, the ended matches filed or waiting
         pygame.quit()
 

@@ -1,5 +1,6 @@
 """The window starts with only what its title shows: each other screen, the table and the
-AI's levels are loaded when first used, so that the title is up sooner."""
+AI's levels are loaded when first used, and the history opens after the first frame, so
+that the title is up sooner."""
 
 from __future__ import annotations
 
@@ -21,18 +22,32 @@ LATER = (
 """What the title does without, until a button asks for it."""
 
 
-def test_the_title_opens_without_the_screens_it_does_not_show() -> None:
+AFTER_THE_FIRST_FRAME = ("game.profile.history", "game.profile.filing", "sqlite3")
+"""What the history needs: loaded as the second frame begins."""
+
+
+def loaded_after(frames: int, modules: tuple[str, ...]) -> str:
+    """The exit status and which of ``modules`` were loaded, after a window of ``frames``."""
     profile = tempfile.mkdtemp(prefix="three-thirteen-start-")
     result = run_isolated(
         "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'; "
         "os.environ['SDL_AUDIODRIVER'] = 'dummy'; "
         "from game.ui.app import main; "
-        f"status = main(['--frames', '2', '--mute', '--profile', {profile!r}]); "
-        f"loaded = sorted(name for name in {LATER!r} if name in sys.modules); "
+        f"status = main(['--frames', '{frames}', '--mute', '--profile', {profile!r}]); "
+        f"loaded = sorted(name for name in {modules!r} if name in sys.modules); "
         "print(status, loaded)"
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split("\n")[-2] == "0 []", result.stdout + result.stderr
+    return result.stdout.split("\n")[-2]
+
+
+def test_the_title_opens_without_the_screens_it_does_not_show() -> None:
+    assert loaded_after(2, LATER) == "0 []"
+
+
+def test_the_history_opens_after_the_first_frame() -> None:
+    assert loaded_after(1, AFTER_THE_FIRST_FRAME) == "0 []"
+    assert loaded_after(2, AFTER_THE_FIRST_FRAME) == f"0 {sorted(AFTER_THE_FIRST_FRAME)}"
 
 
 def test_the_first_frame_does_not_wait_for_the_overlays_canvas() -> None:

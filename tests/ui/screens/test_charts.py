@@ -122,8 +122,9 @@ def test_fifty_long_labels_never_overflow_or_overlap(size: tuple[int, int]) -> N
 
 def charts_window(size: tuple[int, int], history: FakeHistory | None = None) -> App:
     app = make_app(mute=True, size=size, max_speed=True)
-    app.memory.history = FakeHistory() if history is None else history
-    app.memory.writer = HistoryWriter(app.memory.history.profile)  # writes where it reads
+    filing = app.memory.open_history()
+    filing.history = FakeHistory() if history is None else history
+    filing.writer = HistoryWriter(filing.history.profile)  # writes where it reads
     app.reviews.history = app.memory.history
     return app
 
@@ -256,7 +257,7 @@ def test_the_charts_redraw_inside_their_frame_after_a_resize() -> None:
 def test_every_chart_reads_in_every_language(language: str, size: tuple[int, int]) -> None:
     """Each text at its style's size, never shrunk, clear of the others and of the buttons."""
     app = window(tempfile.mkdtemp(prefix="three-thirteen-charts-"), size, language=language)
-    app.memory.history = FakeHistory()
+    app.memory.open_history().history = FakeHistory()
     problems: list[str] = []
     try:
         open_charts(app)
