@@ -13,7 +13,7 @@ from typing import Any
 
 from game.ai.collector import CollectorPolicy
 from game.ai.depth_one import DepthOnePolicy
-from game.ai.levels import BUILT_IN_LEVELS
+from game.ai.levels import BUILT_IN_LEVELS, TEACHER
 from game.ai.planner import HARD, NORMAL, HardPolicy, NormalPolicy, Style
 from game.ai.policy import Policy, PolicyFactory
 from game.ai.sampler import SamplerPolicy
@@ -32,7 +32,7 @@ SPARRING: dict[str, PolicyFactory] = {
     "depth-one": DepthOnePolicy,
 }
 """Opponents kept to measure the levels against (not offered at the table)."""
-LESSON: dict[str, PolicyFactory] = {"teacher": TeacherPolicy}
+LESSON: dict[str, PolicyFactory] = {TEACHER.name: TeacherPolicy}
 """The other seat of Learn to play (not offered at the table)."""
 _KNOWN = {**POLICIES, **SPARRING, **LESSON}
 

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 
+from game.ai.levels import TEACHER
 from game.engine.actions import Action, Discard, Draw, DrawSource, Phase
 from game.engine.view import PlayerView
-from game.i18n import N_
-
-TEACHER_LABEL = N_("Teacher")
-"""How the table names the teacher's level (marked for the catalogues)."""
 
 
 class TeacherPolicy:
     """Draws from the stock, throws its dearest card."""
 
-    name = "teacher"
+    name = TEACHER.name
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()

@@ -50,6 +50,9 @@ APP_NAME = "ThreeThirteen"
 HISTORY_FILE = "history.sqlite3"
 """The history's database (:mod:`game.profile.history`), named here so that a start can
 tell whether there is one without loading SQLite."""
+SAVED_MATCH_FILE = "match.json"
+"""The match in progress (:mod:`game.profile.saved_match`), named here so that a start
+can tell whether there is one without loading the engine."""
 TEMPORARY_SUFFIX = ".tmp"
 """How the temporary file of a write in progress ends (it starts with a dot and the name)."""
 LEFTOVER_SECONDS = 60.0

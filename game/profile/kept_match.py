@@ -56,7 +56,7 @@ class MatchSummary:
     """When it ended (or was abandoned), timezone-aware (UTC)."""
     players: int
     names: tuple[str, ...]
-    """The opponents' names, seats 1, 2, … (as :class:`~game.words.table_words.Seating`)."""
+    """The opponents' names, seats 1, 2, … (as :class:`~game.words.seat_words.Seating`)."""
     policies: Mapping[int, str]
     """Per AI seat, its policy spec; seat 0 is listed only in autoplay."""
     totals: tuple[int, ...]

@@ -18,13 +18,11 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ai.registry import policy_factory
 from game.files import UnreadableFile, read_text_file
 from game.profile import player_stats as stats
-from game.profile import saved_match, settings, waiting_files
-from game.profile.folder import HISTORY_FILE, Profile
+from game.profile import settings, waiting_files
+from game.profile.folder import HISTORY_FILE, SAVED_MATCH_FILE, Profile
 from game.profile.player_stats import MatchResult, Stats
-from game.profile.saved_match import SavedMatch
 from game.profile.settings import Settings
 
 if TYPE_CHECKING:
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
     from game.profile.history import History
     from game.profile.history_writer import Filed, HistoryWriter
     from game.profile.kept_match import KeptMatch, ReviewFigures
+    from game.profile.saved_match import SavedMatch
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
@@ -55,12 +54,12 @@ class Memory:
         """A kill between :meth:`keep`'s write and its rename left the waiting document in
         ``match.json``: it moves to its own file, where it is read and checked."""
         try:
-            data = json.loads(read_text_file(self.profile.path(saved_match.FILE)))
+            data = json.loads(read_text_file(self.profile.path(SAVED_MATCH_FILE)))
         except (OSError, UnreadableFile, ValueError, RecursionError):
             return  # the saved match's own reader reports what is wrong with it
         token = data.get("token") if waiting_files.is_waiting(data) else None
         if isinstance(token, str) and waiting_files.TOKEN.fullmatch(token):
-            self.profile.rename(saved_match.FILE, waiting_files.file_name(token))
+            self.profile.rename(SAVED_MATCH_FILE, waiting_files.file_name(token))
 
     def open_history(self) -> Filing:
         """The history's side, opened once: its writing thread checks the whole file, and
@@ -169,26 +168,35 @@ class Memory:
 
     def saved_match(self) -> SavedMatch | None:
         """The match in progress, if one is saved and can be read."""
+        if not self.profile.path(SAVED_MATCH_FILE).exists():
+            return None  # the title of a profile without one shows sooner: no engine loaded
+        from game.profile import saved_match  # the engine, to rebuild the match
+
         return self.profile.read(
-            saved_match.FILE, saved_match.FORMAT, SavedMatch.from_json, saved_match.UPGRADES
+            SAVED_MATCH_FILE,
+            saved_match.FORMAT,
+            saved_match.SavedMatch.from_json,
+            saved_match.UPGRADES,
         )
 
     def playable(self, saved: SavedMatch) -> bool:
         """True if every policy of ``saved`` can be imported; otherwise the saved match is
         set aside and reported (the module is the player's or a bot author's, and may
         raise anything, or exit, as it is imported)."""
+        from game.ai.registry import policy_factory  # the AI, to seat the match's players
+
         for spec in sorted(set(saved.policies.values())):
             try:
                 policy_factory(spec)
             except ValueError as error:
-                self.profile.set_aside(saved_match.FILE, "foreign", str(error))
+                self.profile.set_aside(SAVED_MATCH_FILE, "foreign", str(error))
                 return False
         return True
 
     def save_match(self, saved: SavedMatch) -> None:
         """Keep ``saved`` as the match to resume (written off the frame loop)."""
-        self.profile.write_soon(saved_match.FILE, saved.to_json())
+        self.profile.write_soon(SAVED_MATCH_FILE, saved.to_json())
 
     def forget_match(self) -> None:
         """The match ended (or was abandoned): no ``match.json`` is left behind."""
-        self.profile.remove(saved_match.FILE)
+        self.profile.remove(SAVED_MATCH_FILE)

@@ -18,13 +18,14 @@ from game.ai.registry import check_spec
 from game.engine.cards import Card
 from game.engine.codec import card_code, card_from_code
 from game.engine.match import Match
+from game.profile.folder import SAVED_MATCH_FILE
 from game.profile.json_format import Upgrades
 from game.profile.settings import check_seat_name, check_table_size
 from game.seats.messages import RngState, savable_rng_state
 
 FORMAT = 4
 """The version of ``match.json`` this code writes."""
-FILE = "match.json"
+FILE = SAVED_MATCH_FILE
 
 
 @dataclass(frozen=True, slots=True)

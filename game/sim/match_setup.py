@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from game.engine.rules import RuleSet
 from game.engine.seating import default_names
 from game.profile.settings import CARD_GLIDE_SECONDS
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 __all__ = [
     "AUTOPLAY_SEATS",

@@ -35,7 +35,7 @@ from game.ui.kit.toast import ToastLayer
 from game.ui.kit.type_scale import TypeScale
 from game.ui.scene import Scene, SceneStack
 from game.ui.screens.title import TitleScene
-from game.words.table_words import GAME_NAME
+from game.words.seat_words import GAME_NAME
 
 if TYPE_CHECKING:
     from game.engine.cards import Card

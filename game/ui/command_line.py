@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai.levels import BUILT_IN_LEVELS, OFFERED_LEVELS
-from game.ai.registry import policy_factory
 from game.engine.command_basics import OneLineParser
 from game.engine.seating import MAX_PLAYERS, MIN_PLAYERS
 from game.i18n import LANGUAGES, _
@@ -239,6 +238,8 @@ def _seats(
         seats = "seat, Bottom first" if autoplay else "opponent"
         count = str(least - mine) if least == most else f"{least - mine} to {most - mine}"
         parser.error(f"--seats takes {count} policies (one per {seats}), not {text!r}")
+    from game.ai.registry import policy_factory  # the AI loads only to check named seats
+
     for spec in specs:
         try:
             policy_factory(spec)

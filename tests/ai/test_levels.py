@@ -14,7 +14,7 @@ from game.engine.rules import RuleSet
 from game.profile.player_stats import LEVEL_KEYS, level_key
 from game.profile.settings import Settings
 from game.ui.command_line import parse_options
-from game.words.table_words import policy_label
+from game.words.seat_words import policy_label
 
 OFFERED = [LEVELS_BY_NAME[name] for name in OFFERED_LEVELS]
 

@@ -18,7 +18,7 @@ from game.engine.seating import (
     default_names,
     seat_place,
 )
-from game.words.table_words import SEAT_NAMES, Seating
+from game.words.seat_words import SEAT_NAMES, Seating
 
 COUNTS = range(2, 9)
 

@@ -18,7 +18,7 @@ from game.ui.table.match_end import MatchEndScene
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.ui.table.table import TableScene
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.ui.driver import FRAME, key, make_app, step_until
 from tests.ui.table.test_table_mouse import start_table, wait_for_my_turn
 

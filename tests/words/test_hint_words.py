@@ -12,7 +12,7 @@ from game.engine.contracts import Contract
 from game.engine.melds import Meld, MeldKind
 from game.engine.open_table import TableMeld
 from game.words.hint_words import action_words, hint_line
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 QUEEN, NINE, TEN = parse_cards("QD 9H 10H")
 RUN = Meld(MeldKind.RUN, parse_cards("7H 8H 9H"), (7, 8, 9), Suit.HEARTS)

@@ -29,7 +29,7 @@ from game.ui.scene import Scene, SceneContext
 from game.ui.screens.level_headings import LEVEL_HEADINGS
 from game.ui.screens.open_file import OpenFileScene
 from game.ui.screens.replay_screen import ReplayScene
-from game.words.table_words import policy_label
+from game.words.seat_words import policy_label
 
 COLUMNS = (N_("Ended"), N_("Opponents"), N_("Your total"), N_("Place"), N_("Accuracy"))
 """The list's columns, left to right."""

@@ -38,7 +38,8 @@ from game.ui.seen.resting_layer import RestingLayer
 from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import CardStage
 from game.ui.seen.table_painter import paint_table
-from game.words.table_words import Seating, round_title, seat_label, your_line
+from game.words.seat_words import Seating
+from game.words.table_words import round_title, seat_label, your_line
 
 SHOW_HANDS = N_("Show every hand")
 HIDE_HANDS = N_("Hide the hands")

@@ -31,7 +31,7 @@ from game.ui.seen.hand_order import by_suit
 from game.words.card_words import capitalized, wild_sentence
 from game.words.contract_words import contract_words
 from game.words.hint_words import by_place
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 log = logging.getLogger(__name__)
 

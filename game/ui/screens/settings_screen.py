@@ -40,7 +40,7 @@ from game.words.rule_options import (
     rule_options,
     with_choice,
 )
-from game.words.table_words import Seating, policy_label
+from game.words.seat_words import Seating, policy_label
 
 SEAT_NAME_WORDS = N_("What this seat is called at the table (Enter to type)")
 TABLE_SIZE = "players"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ai.levels import OFFERED_LEVELS
 from game.engine.cards import Card, Rank, Suit
 from game.i18n import N_, _, ngettext
-from game.profile.saved_match import SavedMatch
 from game.ui.kit.art import card_height as art_height
 from game.ui.kit.felt import felt
 from game.ui.kit.form import LINE_SPACING
@@ -19,7 +19,11 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
-from game.words.table_words import GAME_NAME, Seating, policy_label, round_title
+from game.words.seat_words import GAME_NAME, Seating, policy_label
+from game.words.table_words import round_title
+
+if TYPE_CHECKING:
+    from game.profile.saved_match import SavedMatch
 
 _FAN = (
     Card(Rank.THREE, Suit.HEARTS),

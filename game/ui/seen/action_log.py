@@ -31,13 +31,8 @@ from game.engine.events import (
 from game.engine.match import Match
 from game.i18n import _, language, ngettext
 from game.words.card_words import card_short, meld_words
-from game.words.table_words import (
-    Seating,
-    abandoned_line,
-    first_dealer_line,
-    round_title,
-    winners_line,
-)
+from game.words.seat_words import Seating
+from game.words.table_words import abandoned_line, first_dealer_line, round_title, winners_line
 
 
 def log_line(event: Event, seating: Seating, rounds: int, contracts: bool = False) -> str:

@@ -25,14 +25,8 @@ from game.ui.seen.layout import TableLayout
 from game.ui.seen.log_panel import LogPanel
 from game.ui.seen.shown import ShownTable
 from game.words.card_words import capitalized, wild_sentence
-from game.words.table_words import (
-    Seating,
-    contract_line,
-    round_title,
-    seat_label,
-    status_line,
-    your_line,
-)
+from game.words.seat_words import Seating
+from game.words.table_words import contract_line, round_title, seat_label, status_line, your_line
 
 
 @dataclass(frozen=True, slots=True)

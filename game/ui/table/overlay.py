@@ -25,7 +25,7 @@ from game.ui.kit.widgets import (
 )
 from game.ui.scene import Scene, SceneContext
 from game.ui.seen.shown import ShownTable
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 HAND_ROW_SHARE = 0.11
 """A summary's hand row takes at most this share of the panel's height (over the sheet)."""

@@ -45,7 +45,8 @@ from game.ui.seen.action_log import ActionLog
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import CardStage, Gap
-from game.words.table_words import Seating, abandoned_line, first_dealer_line, round_title
+from game.words.seat_words import Seating
+from game.words.table_words import abandoned_line, first_dealer_line, round_title
 
 LAY_PAUSE = 0.5
 """The pause after melds are laid down or a card laid off, in paces (to see where they went)."""

@@ -35,7 +35,8 @@ from game.ui.table.overlay import (
 )
 from game.ui.table.score_sheet import counted_up, narrowest, paint_score_sheet
 from game.words.card_words import doubled_sum, leftover_sum, stands_short
-from game.words.table_words import Seating, round_title
+from game.words.seat_words import Seating
+from game.words.table_words import round_title
 
 GROUP_GAP = 0.3
 """The room between two groups of a summary's hand (melds, cards laid off, leftover cards),

@@ -15,7 +15,7 @@ from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import Button
 from game.ui.seen.shown import ShownTable
 from game.ui.table.score_sheet import SheetStyle, column_widths
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 CHART = N_("Chart")
 """The toggle's words while the sheet shows."""

@@ -17,7 +17,7 @@ from game.ui.kit.text import Text
 from game.ui.kit.type_scale import TypeScale
 from game.ui.kit.widgets import GOLD, INK, MUTED, translucent_plate
 from game.ui.seen.shown import ShownTable
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 WENT_OUT_MARK = "✓"
 """Beside a round's points on the score sheet: this seat went out."""

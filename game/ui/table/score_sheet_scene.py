@@ -14,7 +14,7 @@ from game.ui.seen.shown import ShownTable
 from game.ui.table.overlay import Overlay, OverlayLayout
 from game.ui.table.running_totals import TotalsView
 from game.ui.table.score_sheet import paint_score_sheet
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 
 
 class ScoreSheetScene(Overlay):

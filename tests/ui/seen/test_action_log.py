@@ -31,7 +31,7 @@ from game.engine.rules import RuleSet
 from game.ui.app import App
 from game.ui.seen.action_log import ActionLog, log_line
 from game.ui.table.match_end import MatchEndScene
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.ui.driver import FRAME, key, make_app, post, step_until, table_of
 from tests.ui.every_screen import late_saved_match, profile_with
 

@@ -31,7 +31,8 @@ from game.ui.seen.magnifier import card_words
 from game.ui.seen.meld_layout import READABLE, meld_areas, meld_rects
 from game.ui.seen.stage import rect_of
 from game.ui.table.round_summary import RoundSummaryScene
-from game.words.table_words import Seating, seat_label
+from game.words.seat_words import Seating
+from game.words.table_words import seat_label
 from tests.ui.driver import FRAME, key, post
 from tests.ui.rigged import at_rest, open_rigged
 from tests.ui.seen.open_tables import open_table_laid_down

@@ -18,7 +18,8 @@ from game.ui.seen.picture import AT_REST, AtPlay, TablePicture
 from game.ui.table.match_end import MatchEndScene
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.words.table_words import Seating, status_line, winners_line
+from game.words.seat_words import Seating
+from game.words.table_words import status_line, winners_line
 from tests.ui.driver import FRAME, step_until
 
 AT_PLAY_NAMES = [field.name for field in dataclasses.fields(AtPlay) if field.name != "busy"]

@@ -31,7 +31,8 @@ from game.ui.seen.action_log import log_line
 from game.ui.table.coach import coach_tip
 from game.ui.table.round_summary import RoundSummaryScene
 from game.ui.table.table import TableScene
-from game.words.table_words import Seating, contract_line
+from game.words.seat_words import Seating
+from game.words.table_words import contract_line
 from tests.engine.match_tools import rig
 from tests.ui.driver import FRAME, step_until, table_of, wait_until
 from tests.ui.every_screen import Seen, overlaps, scale_problems

@@ -10,7 +10,8 @@ import pytest
 from game.engine.actions import Discard, Draw, DrawSource, Phase
 from game.ui.seen.shown import ShownTable
 from game.ui.table.table import TableScene
-from game.words.table_words import Seating, status_line
+from game.words.seat_words import Seating
+from game.words.table_words import status_line
 from tests.ui.driver import step_until, table_of
 from tests.ui.rigged import goer_of, going_out, open_rigged
 

@@ -24,7 +24,7 @@ from game.ui.table.match_end import MatchEndScene
 from game.ui.table.playback import Playback
 from game.ui.table.pointer import DOUBLE_CLICK_SECONDS
 from game.ui.table.table import TableScene
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.engine.match_tools import rig
 from tests.rule_sets import EVERY_NEW_OPTION
 from tests.ui.driver import FRAME, click, key, post, step_until, table_of

@@ -11,7 +11,8 @@ from game.ui.kit.sound import Sounds
 from game.ui.seen.layout import TableLayout
 from game.ui.seen.shown import ShownTable
 from game.ui.table.playback import Playback, QuietHost
-from game.words.table_words import Seating, winners_line
+from game.words.seat_words import Seating
+from game.words.table_words import winners_line
 
 
 def make_playback(pace: float, log: list[object]) -> Playback:

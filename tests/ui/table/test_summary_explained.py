@@ -39,7 +39,7 @@ from game.ui.table.score_sheet import LEADER_MARK, WENT_OUT_MARK
 from game.ui.table.score_sheet_scene import ScoreSheetScene
 from game.words.card_words import card_short, stands_short, wild_sentence
 from game.words.hint_words import hint_line
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.ui.driver import FRAME, make_app, wait_until
 from tests.ui.every_screen import Seen, box_problems
 

@@ -28,7 +28,7 @@ from game.ui.app import App
 from game.ui.seen.shown import ShownTable
 from game.ui.table.round_summary import GroupKind, RoundSummaryScene
 from game.words.card_words import leftover_sum, stands_short
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.ui.driver import FRAME, make_app
 from tests.ui.every_screen import Seen, box_problems, overlaps
 from tests.ui.table.test_summary_explained import Picture, picture

@@ -13,7 +13,7 @@ from game.engine.actions import Discard, Draw, DrawSource
 from game.engine.cards import parse_cards
 from game.engine.rules import RuleSet
 from game.ui.table.round_summary import RoundSummaryScene
-from game.words.table_words import Seating
+from game.words.seat_words import Seating
 from tests.engine.match_tools import rig
 from tests.ui.driver import step_until, table_of, wait_until
 from tests.ui.rigged import open_rigged
