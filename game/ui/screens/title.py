@@ -20,7 +20,6 @@ from game.ui.kit.widgets import GOLD, MUTED, Button
 from game.ui.question import Answer, QuestionScene
 from game.ui.scene import Scene, SceneContext
 from game.words.seat_words import GAME_NAME, Seating, policy_label
-from game.words.table_words import round_title
 
 if TYPE_CHECKING:
     from game.profile.saved_match import SavedMatch
@@ -306,6 +305,8 @@ def abandon_question(
 
 def _progress(saved: SavedMatch) -> str:
     """``Round 3 of 11 — You 12 · Left 20 · Top 5 · Right 30``."""
+    from game.words.table_words import round_title  # the table's words, with a saved match
+
     match = saved.match
     seating = Seating(0 not in saved.policies, saved.names)
     totals = TOTALS_APART.join(
