@@ -271,16 +271,19 @@ class SceneStack:
             kept = self._backdrop
             if kept is None or kept[0] is not top or kept[1] is not canvas:
                 kept = (top, canvas)
-                if self._shows_alone(shown[:-1], surface):  # the scene beneath, as just shown
+                if self._shows_alone(shown[:-1], surface):  # the scene beneath, as just shown:
+                    top.veil(surface)  # veiled where it lies, then kept
                     for area in top.seen_beneath(surface.get_rect()):
                         canvas.blit(surface, area, area)
                 else:
                     for scene in shown[:-1]:
-                        scene.draw(kept[1])
-                top.veil(kept[1])
+                        scene.draw(canvas)
+                    backdrop = canvas
+                    top.veil(canvas)
                 self._backdrop = kept
                 continuing = False
-            backdrop = kept[1]
+            else:
+                backdrop = canvas
         changed = top.draw_changes(surface) if continuing else None
         if changed is None:
             if backdrop is not None:

@@ -70,6 +70,12 @@ class Text:
         if self.drawn is not None:
             self.drawn[:] = [drawn for drawn in self.drawn if not drawn.rect.colliderect(plate)]
 
+    def scale_for(self, surface: pygame.Surface) -> TypeScale:
+        """The window's type scale, as last opened (:meth:`open_scale`), even for a surface
+        of another size (a summary's words rendered ahead, on a surface of one pixel);
+        ``surface``'s own before any was opened."""
+        return self._opened or TypeScale.for_window(surface.get_size())
+
     def open_scale(self, scale: TypeScale) -> None:
         """Open the fonts of every style of ``scale`` (once: a screen opening later does
         not wait for them)."""

@@ -21,6 +21,7 @@ from game.ui.kit.widgets import (
     PANEL,
     Button,
     dim,
+    fill_rounded,
     lay_out_row,
 )
 from game.ui.scene import Scene, SceneContext
@@ -358,16 +359,21 @@ class Overlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._shown = (self.look(), self.spills)
         layout = self.layout
-        pygame.draw.rect(surface, PANEL, layout.panel, border_radius=PANEL_RADIUS)
+        fill_rounded(surface, PANEL, layout.panel, PANEL_RADIUS)
         pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=PANEL_RADIUS)
         self.draw_content(surface, layout)
         for button in self.buttons:
             button.draw(surface, self.context.text)
 
     def rehearse(self) -> None:
-        """Paint the content once where nobody sees it (a surface of one pixel), so that its
-        words are rendered and measured before it opens: its first frame then only paints."""
-        self.draw_content(pygame.Surface((1, 1)), self.layout)
+        """Paint the content and the buttons once where nobody sees it (a surface of one
+        pixel), so that their words are rendered and measured before it opens: its first
+        frame then only paints."""
+        unseen = pygame.Surface((1, 1))
+        self.on_resize()  # the buttons laid out as they will open
+        self.draw_content(unseen, self.layout)
+        for button in self.buttons:
+            button.draw(unseen, self.context.text)
         self.rehearsed = True
 
     def draw_title(self, surface: pygame.Surface, layout: OverlayLayout, title: str) -> None:

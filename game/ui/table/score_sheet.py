@@ -120,7 +120,7 @@ def paint_score_sheet(
     :data:`WENT_OUT_MARK` beside the points of who went out, :data:`LEADER_MARK` before
     the name of the leader (the lowest total, once a round is scored)."""
     rounds, players = len(shown.rules.hand_sizes), len(shown.hands)
-    body = TypeScale.for_window(surface.get_size()).body
+    body = text.scale_for(surface).body
     listed = range(rounds) if only is None else range(only, only + 1)
     line = sheet_line(area, len(listed) + 2, body)
     style, widths = sheet_fit(text, area, body, line, shown, seating)
