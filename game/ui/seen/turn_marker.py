@@ -18,8 +18,13 @@ GLOW_ALPHA = 160
 
 
 def to_move(shown: ShownTable) -> int | None:
-    """The seat whose turn the table shows (None between rounds and at the match's end)."""
-    return shown.current_seat if shown.phase is not None else None
+    """The seat whose turn the table shows (None between rounds and at the match's end, and
+    once the last turns are played: the seat that went out does not move again)."""
+    if shown.phase is None:
+        return None
+    if shown.last_turns and shown.current_seat not in shown.last_turns_due:
+        return None
+    return shown.current_seat
 
 
 def ring_rect(around: pygame.Rect, size: int) -> pygame.Rect:

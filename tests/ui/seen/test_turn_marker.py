@@ -9,13 +9,15 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.engine.actions import Discard, Draw, DrawSource
+from game.engine.actions import Discard, Draw, DrawSource, Phase
 from game.ui.app import App
+from game.ui.seen.shown import ShownTable
 from game.ui.seen.stage import rect_of
 from game.ui.seen.turn_marker import TURN, to_move
 from game.ui.table.table import TableScene
 from tests.ui.driver import make_app, step_until, table_of, wait_until
 from tests.ui.every_screen import late_saved_match, profile_with
+from tests.ui.rigged import crowded_last_round
 
 SIZES = [(640, 400), (1280, 800), (2560, 1440)]
 
@@ -125,3 +127,25 @@ def test_a_turn_coming_to_you_draws_again_the_light_around_your_hand_not_your_ca
     assert drawn, "frames were drawn as the turn came to you"
     assert not any(rect.collidepoint(middle) for rect in drawn), "your cards were drawn again"
     assert ringed(app, 0) > 0
+
+
+def test_once_the_last_turns_are_played_the_marker_leaves_the_table() -> None:
+    """The seat that went out does not move again: the marker never comes back to it
+    between the final last-turn discard and the round's scoring."""
+    match = crowded_last_round()
+    shown = ShownTable.of_match(match, True, match.hands[0])
+    marked: list[int | None] = []
+    for event in match.apply(Discard(match.going_out_discards()[0])):
+        shown.follow(event)
+    while match.round_index == 10 and not match.is_over:
+        action = (
+            Draw(DrawSource.STOCK)
+            if match.phase is Phase.DRAW
+            else Discard(match.hands[match.current_seat][0])
+        )
+        for event in match.apply(action):
+            shown.follow(event)
+            marked.append(to_move(shown))
+    assert 0 not in marked
+    assert {1, 2, 3} <= set(marked), "each seat had its last turn marked"
+    assert marked[-1] is None
