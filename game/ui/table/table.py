@@ -57,7 +57,7 @@ from game.words.table_words import (
     your_line,
 )
 
-AHEAD_SECONDS = 0.004
+AHEAD_SECONDS = 0.002
 """How long a frame may spend rendering the round summary's cards ahead (of the 16.7 ms a
 frame has at 60 frames a second)."""
 
