@@ -95,6 +95,12 @@ class Profile:
     def path(self, name: str) -> Path:
         return self.folder / name
 
+    def has(self, name: str) -> bool:
+        """True if the file ``name`` is there, once the writes under way are done (what
+        :meth:`read` would read, without reading it)."""
+        self.flush()
+        return self.path(name).exists()
+
     def read(
         self,
         name: str,

@@ -96,7 +96,7 @@ class Memory:
     def _recounted(self) -> Stats:
         """The statistics counted afresh from the history (``stats.json`` is missing or was set
         aside), and written if the history had any of the player's matches."""
-        if not self.profile.path(HISTORY_FILE).exists():
+        if not self.profile.has(HISTORY_FILE):
             return Stats()  # no history yet (a new profile): nothing to count, SQLite unloaded
         recounted = self.history.stats()
         if recounted.overall.played:
@@ -168,7 +168,7 @@ class Memory:
 
     def saved_match(self) -> SavedMatch | None:
         """The match in progress, if one is saved and can be read."""
-        if not self.profile.path(SAVED_MATCH_FILE).exists():
+        if not self.profile.has(SAVED_MATCH_FILE):
             return None  # the title of a profile without one shows sooner: no engine loaded
         from game.profile import saved_match  # the engine, to rebuild the match
 

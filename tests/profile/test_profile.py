@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from game.engine.match import Match
+from game.profile import folder, saved_match, settings
 from game.profile import player_stats as stats
-from game.profile import saved_match, settings
 from game.profile.folder import Profile
 from game.profile.memory import Memory
 from game.profile.player_stats import Stats, result_from
@@ -134,6 +134,25 @@ def test_memory_starts_from_defaults_and_keeps_what_is_chosen(tmp_path: Path) ->
     assert resumed is not None and resumed.to_json() == saved.to_json()
     again.forget_match()
     assert again.saved_match() is None and not (tmp_path / "match.json").exists()
+
+
+def test_a_match_saved_a_moment_ago_is_read_back_while_its_write_is_under_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save is written off the frame loop: asking for it before the file is there waits
+    for the write rather than finding no saved match."""
+    write = folder.write_atomically
+
+    def slow_write(path: Path, text: str) -> None:
+        time.sleep(0.2)
+        write(path, text)
+
+    monkeypatch.setattr(folder, "write_atomically", slow_write)
+    memory = Memory(Profile(tmp_path))
+    saved = a_saved_match()
+    memory.save_match(saved)
+    found = memory.saved_match()
+    assert found is not None and found.to_json() == saved.to_json()
 
 
 SAVE_LOOP = """
