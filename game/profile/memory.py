@@ -89,10 +89,6 @@ class Memory:
         there. It is durable before this returns (see :meth:`Filing.keep`)."""
         self.open_history().keep(kept, then)
 
-    def file_what_waits(self) -> None:
-        """Hand the history every ended match still waiting (see :meth:`Filing.file_what_waits`)."""
-        self.open_history().file_what_waits()
-
     def _recounted(self) -> Stats:
         """The statistics counted afresh from the history (``stats.json`` is missing or was set
         aside), and written if the history had any of the player's matches."""

@@ -6,7 +6,7 @@ that file to ``ended-<token>.json`` — a kill at any moment leaves the match in
 two — and only then does the history's writing thread add it. Once the history holds it
 (the token is kept with its row, so it is never added twice) and the statistics have
 counted it, the file goes. Every start files whatever still waits
-(:meth:`game.profile.memory.Memory.file_what_waits`), so a history that was locked, read-only
+(:meth:`game.profile.memory.Memory.open_history`), so a history that was locked, read-only
 or damaged at the match's end loses nothing once the obstacle is gone.
 
 The document is a shared match (:mod:`game.profile.shared_match`) wrapped with its token::
