@@ -8,6 +8,7 @@ been shown), never the table itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -261,6 +262,8 @@ class Overlay(Scene):
         """What moves on the panel; a click or Space finishes it all at once."""
         self.rehearsed = False
         """Whether its words were rendered ahead (:meth:`rehearse`)."""
+        self._rehearsing: list[Callable[[pygame.Surface], object]] | None = None
+        """The steps of the rehearsal still to come."""
         self._shown: tuple[tuple[object, ...], bool] | None = None
         """The look the panel was last drawn with (:meth:`look`), and whether it spilled
         (kept by :meth:`draw`, so that :meth:`draw_changes` knows what the window shows)."""
@@ -362,19 +365,26 @@ class Overlay(Scene):
         fill_rounded(surface, PANEL, layout.panel, PANEL_RADIUS)
         pygame.draw.rect(surface, GOLD, layout.panel, 2, border_radius=PANEL_RADIUS)
         self.draw_content(surface, layout)
+        self.draw_buttons(surface)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface, self.context.text)
 
     def rehearse(self) -> None:
-        """Paint the content and the buttons once where nobody sees it (a surface of one
-        pixel), so that their words are rendered and measured before it opens: its first
-        frame then only paints."""
-        unseen = pygame.Surface((1, 1))
-        self.on_resize()  # the buttons laid out as they will open
-        self.draw_content(unseen, self.layout)
-        for button in self.buttons:
-            button.draw(unseen, self.context.text)
-        self.rehearsed = True
+        """Paint a step of the panel (see :meth:`rehearsal`) where nobody sees it, on a
+        surface of one pixel, so that its words are rendered and measured before it opens:
+        its first frame then only paints. :attr:`rehearsed` once every step is done."""
+        if self._rehearsing is None:
+            self.on_resize()  # the buttons laid out as they will open
+            self._rehearsing = self.rehearsal()
+        if self._rehearsing:
+            self._rehearsing.pop(0)(pygame.Surface((1, 1)))
+        self.rehearsed = not self._rehearsing
+
+    def rehearsal(self) -> list[Callable[[pygame.Surface], object]]:
+        """The steps of :meth:`rehearse`, a frame each: the content, then the buttons."""
+        return [lambda unseen: self.draw_content(unseen, self.layout), self.draw_buttons]
 
     def draw_title(self, surface: pygame.Surface, layout: OverlayLayout, title: str) -> None:
         top = (layout.panel.centerx, layout.panel.top + layout.text_size)
