@@ -319,9 +319,7 @@ class RoundSummaryScene(Overlay):
         self.placed = []
         self.draw_title(surface, layout, self.title())
         parts = self.parts()
-        height = parts.card_height(self.widest)
-        for seat, row in enumerate(parts.rows):
-            self._paint_hand_row(surface, parts, seat, row, height)
+        self._paint_hands(surface, parts)
         self._paint_sheet(surface, parts)
         if magnified is not None and magnified == self.magnified():
             self._paint_magnified(surface, layout)
@@ -332,10 +330,7 @@ class RoundSummaryScene(Overlay):
 
         def hands(unseen: pygame.Surface) -> None:
             self.draw_title(unseen, self.layout, self.title())
-            parts = self.parts()
-            height = parts.card_height(self.widest)
-            for seat, row in enumerate(parts.rows):
-                self._paint_hand_row(unseen, parts, seat, row, height)
+            self._paint_hands(unseen, self.parts())
             self.placed = []
 
         def sheet_and_buttons(unseen: pygame.Surface) -> None:
@@ -343,6 +338,11 @@ class RoundSummaryScene(Overlay):
             self.draw_buttons(unseen)
 
         return [hands, sheet_and_buttons]
+
+    def _paint_hands(self, surface: pygame.Surface, parts: SummaryParts) -> None:
+        height = parts.card_height(self.widest)
+        for seat, row in enumerate(parts.rows):
+            self._paint_hand_row(surface, parts, seat, row, height)
 
     def _paint_sheet(self, surface: pygame.Surface, parts: SummaryParts) -> None:
         current = self.event.round_index
